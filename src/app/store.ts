@@ -1,0 +1,38 @@
+import {
+  combineSlices,
+  configureStore,
+  createListenerMiddleware,
+  type ThunkAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit'
+import { addTasksListeners } from '../features/tasks/listeners'
+import tasksSlice from '../features/tasks/tasksSlice'
+import type { Services } from '../services/types'
+import type { AppStartListening } from './listenerMiddleware'
+
+export const rootReducer = combineSlices(tasksSlice)
+
+export type RootState = ReturnType<typeof rootReducer>
+
+/**
+ * A store with its own listener middleware, whose effects reach the outside world only
+ * through `services`. Each call makes a new one, so tests never share listeners.
+ */
+export function setupStore(services: Services, preloadedState?: Partial<RootState>) {
+  const listenerMiddleware = createListenerMiddleware({ extra: services })
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: { extraArgument: services } }).prepend(
+        listenerMiddleware.middleware,
+      ),
+  })
+  const startAppListening = listenerMiddleware.startListening as AppStartListening
+  addTasksListeners(startAppListening)
+  return store
+}
+
+export type AppStore = ReturnType<typeof setupStore>
+export type { AppDispatch } from './listenerMiddleware'
+export type AppThunk<Result = void> = ThunkAction<Result, RootState, Services, UnknownAction>

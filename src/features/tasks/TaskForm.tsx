@@ -1,0 +1,40 @@
+import { useRef, useState, type SubmitEvent } from 'react'
+import { useAppDispatch } from '../../app/hooks'
+import { MAX_TASK_LENGTH } from '../../services/types'
+import { taskSubmitted } from './tasksSlice'
+
+export function TaskForm() {
+  const dispatch = useAppDispatch()
+  const [draft, setDraft] = useState('')
+  const inputRef = useRef<HTMLInputElement>(null)
+
+  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (dispatch(taskSubmitted(draft)) === 'added') setDraft('')
+    inputRef.current?.focus()
+  }
+
+  return (
+    <form className="task-form" onSubmit={handleSubmit}>
+      <label htmlFor="new-task" className="visually-hidden">
+        New task
+      </label>
+      <input
+        ref={inputRef}
+        id="new-task"
+        type="text"
+        placeholder="Write your task here"
+        // The spec asks for it: the page exists to type a task.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus
+        autoComplete="off"
+        maxLength={MAX_TASK_LENGTH}
+        value={draft}
+        onChange={(event) => {
+          setDraft(event.target.value)
+        }}
+      />
+      <button type="submit">Add Task</button>
+    </form>
+  )
+}

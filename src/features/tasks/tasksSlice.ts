@@ -1,0 +1,119 @@
+import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { AppThunk, RootState } from '../../app/store'
+import type { LoadedTask, Task } from '../../services/types'
+import { orderAfterLastOpen, orderAtEnd, orderAtTop, sortLoadedTasks } from './ordering'
+import { normalizeTaskText } from './taskText'
+
+/** The ids array is the list, in display order; `order` is what reproduces it after a load. */
+const tasksAdapter = createEntityAdapter<Task>({
+  sortComparer: (a, b) => a.order - b.order,
+})
+
+export type TasksStatus = 'idle' | 'loading' | 'loaded'
+
+interface TasksListState {
+  status: TasksStatus
+  /** The e-mail whose tasks the list holds or is loading. */
+  owner: string | null
+}
+
+const initialState = tasksAdapter.getInitialState<TasksListState>({ status: 'idle', owner: null })
+
+export type TasksState = typeof initialState
+
+const othersInOrder = (state: TasksState, id: string): Task[] =>
+  state.ids.flatMap((other) => {
+    const task = state.entities[other]
+    return other === id || task === undefined ? [] : [task]
+  })
+
+const tasksSlice = createSlice({
+  name: 'tasks',
+  initialState,
+  reducers: {
+    tasksLoadStarted(state, action: PayloadAction<{ email: string }>) {
+      state.status = 'loading'
+      state.owner = action.payload.email
+    },
+    tasksLoaded(state, action: PayloadAction<{ email: string; tasks: LoadedTask[] }>) {
+      // A load answered after the user changed (or signed out) is someone else's list.
+      if (state.owner !== action.payload.email) return
+      tasksAdapter.setAll(state, sortLoadedTasks(action.payload.tasks))
+      state.status = 'loaded'
+      state.owner = action.payload.email
+    },
+    tasksCleared() {
+      return initialState
+    },
+    taskAdded(state, action: PayloadAction<{ id: string; task: string; email: string }>) {
+      const { id, task, email } = action.payload
+      const text = normalizeTaskText(task)
+      if (text === null || id in state.entities) return
+      const order = orderAfterLastOpen(othersInOrder(state, id))
+      tasksAdapter.addOne(state, { id, task: text, isFinished: false, email, order })
+    },
+    taskMarkedDone(state, action: PayloadAction<string>) {
+      const id = action.payload
+      if (!(id in state.entities)) return
+      const order = orderAtEnd(othersInOrder(state, id))
+      tasksAdapter.updateOne(state, { id, changes: { isFinished: true, order } })
+    },
+    taskMarkedIncomplete(state, action: PayloadAction<string>) {
+      const id = action.payload
+      if (!(id in state.entities)) return
+      const order = orderAtTop(othersInOrder(state, id))
+      tasksAdapter.updateOne(state, { id, changes: { isFinished: false, order } })
+    },
+    taskTextSaved(state, action: PayloadAction<{ id: string; task: string }>) {
+      const { id, task } = action.payload
+      const text = normalizeTaskText(task)
+      if (text === null || !(id in state.entities)) return
+      tasksAdapter.updateOne(state, { id, changes: { task: text } })
+    },
+    taskDeleted(state, action: PayloadAction<string>) {
+      tasksAdapter.removeOne(state, action.payload)
+    },
+  },
+})
+
+export const {
+  tasksLoadStarted,
+  tasksLoaded,
+  tasksCleared,
+  taskAdded,
+  taskMarkedDone,
+  taskMarkedIncomplete,
+  taskTextSaved,
+  taskDeleted,
+} = tasksSlice.actions
+
+export default tasksSlice
+
+export const {
+  selectIds: selectTaskIds,
+  selectById: selectTaskById,
+  selectAll: selectAllTasks,
+  selectTotal: selectTaskCount,
+} = tasksAdapter.getSelectors((state: RootState) => state.tasks)
+
+export const selectTasksStatus = (state: RootState): TasksStatus => state.tasks.status
+
+export type AddTaskOutcome = 'added' | 'invalid' | 'signedOut'
+
+/**
+ * The form's submit. Blank or over-long text is refused quietly; with no signed-in
+ * e-mail in session storage the spec's alert is shown and nothing is saved.
+ */
+export const taskSubmitted =
+  (text: string): AppThunk<AddTaskOutcome> =>
+  (dispatch, _getState, { session, alert, tasks }) => {
+    const normalized = normalizeTaskText(text)
+    if (normalized === null) return 'invalid'
+    const email = session.getUserEmail()
+    if (!email) {
+      alert('Please log in to add')
+      return 'signedOut'
+    }
+    dispatch(taskAdded({ id: tasks.newId(), task: normalized, email }))
+    return 'added'
+  }

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest'
+import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
+import {
+  selectAllTasks,
+  selectTaskIds,
+  taskAdded,
+  taskDeleted,
+  taskMarkedDone,
+  taskMarkedIncomplete,
+  tasksCleared,
+  tasksLoaded,
+  tasksLoadStarted,
+  taskTextSaved,
+} from '../../../src/features/tasks/tasksSlice'
+import type { AppStore } from '../../../src/app/store'
+import { EMAIL, loadedTask, storeWithTasks } from '../../support/store'
+
+const ids = (store: AppStore) => selectTaskIds(store.getState())
+const orders = (store: AppStore) => selectAllTasks(store.getState()).map((task) => task.order)
+const isSortedByOrder = (store: AppStore) =>
+  orders(store).every((order, i, all) => i === 0 || (all[i - 1] ?? -Infinity) < order)
+
+describe('the task list', () => {
+  it('is sorted by order when loaded, tasks without an order after, in the order received', () => {
+    const { store } = storeWithTasks([
+      loadedTask('c', false, 3),
+      loadedTask('old-1'),
+      loadedTask('a', false, 1),
+      loadedTask('old-2', true),
+      loadedTask('b', false, 2),
+    ])
+    expect(ids(store)).toEqual(['a', 'b', 'c', 'old-1', 'old-2'])
+    expect(orders(store)).toEqual([1, 2, 3, 4, 5])
+  })
+
+  it('ignores a load answered for a user other than the one it is loading for', () => {
+    const { store } = storeWithTasks([loadedTask('a', false, 1)])
+    store.dispatch(tasksLoadStarted({ email: 'grace@example.com' }))
+    store.dispatch(tasksLoaded({ email: EMAIL, tasks: [loadedTask('stale', false, 0)] }))
+    expect(ids(store)).toEqual(['a'])
+  })
+
+  it('is emptied when cleared', () => {
+    const { store } = storeWithTasks([loadedTask('a', false, 1)])
+    store.dispatch(tasksCleared())
+    expect(ids(store)).toEqual([])
+    expect(store.getState().tasks.status).toBe('idle')
+  })
+})
+
+describe('a new task', () => {
+  it('starts unfinished, with order 0, in an empty list', () => {
+    const { store } = storeWithTasks()
+    store.dispatch(taskAdded({ id: 'n', task: 'Buy milk', email: EMAIL }))
+    expect(selectAllTasks(store.getState())).toEqual([
+      { id: 'n', task: 'Buy milk', isFinished: false, email: EMAIL, order: 0 },
+    ])
+  })
+
+  it('goes after the last unfinished task, before the finished ones', () => {
+    const { store } = storeWithTasks([
+      loadedTask('a', false, 0),
+      loadedTask('b', false, 1),
+      loadedTask('done', true, FINISHED_ORDER_BASE),
+    ])
+    store.dispatch(taskAdded({ id: 'n', task: 'New', email: EMAIL }))
+    expect(ids(store)).toEqual(['a', 'b', 'n', 'done'])
+    expect(orders(store)).toEqual([0, 1, 2, FINISHED_ORDER_BASE])
+  })
+
+  it('goes to the top when every task is finished', () => {
+    const { store } = storeWithTasks([loadedTask('done', true, FINISHED_ORDER_BASE)])
+    store.dispatch(taskAdded({ id: 'n', task: 'New', email: EMAIL }))
+    expect(ids(store)).toEqual(['n', 'done'])
+    expect(orders(store)).toEqual([0, FINISHED_ORDER_BASE])
+  })
+
+  it('keeps whole-number orders however many are added before a finished task', () => {
+    const { store } = storeWithTasks([loadedTask('done', true, FINISHED_ORDER_BASE)])
+    for (let i = 0; i < 200; i++) {
+      store.dispatch(taskAdded({ id: `n${String(i)}`, task: `New ${String(i)}`, email: EMAIL }))
+    }
+    expect(ids(store).at(-1)).toBe('done')
+    expect(ids(store).slice(0, 3)).toEqual(['n0', 'n1', 'n2'])
+    expect(orders(store).every(Number.isInteger)).toBe(true)
+    expect(isSortedByOrder(store)).toBe(true)
+  })
+
+  it('falls between two tasks whose orders leave no whole number free', () => {
+    const { store } = storeWithTasks([loadedTask('a', false, 1), loadedTask('done', true, 2)])
+    store.dispatch(taskAdded({ id: 'n', task: 'New', email: EMAIL }))
+    expect(ids(store)).toEqual(['a', 'n', 'done'])
+    expect(orders(store)).toEqual([1, 1.5, 2])
+  })
+
+  it('is refused when its text is blank or over 1,000 characters, or its id is taken', () => {
+    const { store } = storeWithTasks([loadedTask('a', false, 0)])
+    const before = store.getState()
+    store.dispatch(taskAdded({ id: 'blank', task: '   ', email: EMAIL }))
+    store.dispatch(taskAdded({ id: 'long', task: 'x'.repeat(1001), email: EMAIL }))
+    store.dispatch(taskAdded({ id: 'a', task: 'Duplicate id', email: EMAIL }))
+    expect(store.getState()).toBe(before)
+  })
+
+  it('is stored trimmed, and 1,000 characters is allowed', () => {
+    const { store } = storeWithTasks()
+    store.dispatch(taskAdded({ id: 'n', task: `  ${'x'.repeat(1000)}  `, email: EMAIL }))
+    expect(selectAllTasks(store.getState())[0]?.task).toBe('x'.repeat(1000))
+  })
+})
+
+describe('mark as done', () => {
+  it('sets the task finished and moves it to the end of the list', () => {
+    const { store } = storeWithTasks([
+      loadedTask('a', false, 0),
+      loadedTask('b', false, 1),
+      loadedTask('c', true, FINISHED_ORDER_BASE),
+    ])
+    store.dispatch(taskMarkedDone('a'))
+    expect(ids(store)).toEqual(['b', 'c', 'a'])
+    expect(selectAllTasks(store.getState()).at(-1)).toMatchObject({ id: 'a', isFinished: true })
+    expect(orders(store)).toEqual([1, FINISHED_ORDER_BASE, FINISHED_ORDER_BASE + 1])
+  })
+
+  it('gives the first finished task the finished base order', () => {
+    const { store } = storeWithTasks([loadedTask('a', false, 0), loadedTask('b', false, 1)])
+    store.dispatch(taskMarkedDone('a'))
+    expect(orders(store)).toEqual([1, FINISHED_ORDER_BASE])
+  })
+})
+
+describe('mark as incomplete', () => {
+  it('sets the task unfinished and moves it to the top of the list', () => {
+    const { store } = storeWithTasks([
+      loadedTask('a', false, 0),
+      loadedTask('b', true, FINISHED_ORDER_BASE),
+      loadedTask('c', true, FINISHED_ORDER_BASE + 1),
+    ])
+    store.dispatch(taskMarkedIncomplete('c'))
+    expect(ids(store)).toEqual(['c', 'a', 'b'])
+    expect(selectAllTasks(store.getState())[0]).toMatchObject({ id: 'c', isFinished: false })
+    expect(orders(store)).toEqual([-1, 0, FINISHED_ORDER_BASE])
+  })
+
+  it('puts the task in the open region when every other task is finished', () => {
+    const { store } = storeWithTasks([
+      loadedTask('b', true, FINISHED_ORDER_BASE),
+      loadedTask('c', true, FINISHED_ORDER_BASE + 1),
+    ])
+    store.dispatch(taskMarkedIncomplete('c'))
+    store.dispatch(taskAdded({ id: 'n', task: 'New', email: EMAIL }))
+    expect(ids(store)).toEqual(['c', 'n', 'b'])
+    expect(orders(store)).toEqual([0, 1, FINISHED_ORDER_BASE])
+  })
+})
+
+describe('save changes', () => {
+  it('changes the text in place', () => {
+    const { store } = storeWithTasks([loadedTask('a', false, 0), loadedTask('b', false, 1)])
+    store.dispatch(taskTextSaved({ id: 'a', task: '  Renamed  ' }))
+    expect(ids(store)).toEqual(['a', 'b'])
+    expect(selectAllTasks(store.getState())[0]).toMatchObject({ task: 'Renamed', order: 0 })
+  })
+
+  it('refuses blank or over-long text', () => {
+    const { store } = storeWithTasks([loadedTask('a', false, 0)])
+    const before = store.getState()
+    store.dispatch(taskTextSaved({ id: 'a', task: ' ' }))
+    store.dispatch(taskTextSaved({ id: 'a', task: 'x'.repeat(1001) }))
+    expect(store.getState()).toBe(before)
+  })
+})
+
+describe('delete', () => {
+  it('removes the task at once', () => {
+    const { store } = storeWithTasks([loadedTask('a', false, 0), loadedTask('b', false, 1)])
+    store.dispatch(taskDeleted('a'))
+    expect(ids(store)).toEqual(['b'])
+  })
+})
+
+describe('an id that is not in the list', () => {
+  it('changes nothing, whatever the action', () => {
+    const { store } = storeWithTasks([loadedTask('a', false, 0)])
+    const before = store.getState()
+    store.dispatch(taskMarkedDone('ghost'))
+    store.dispatch(taskMarkedIncomplete('ghost'))
+    store.dispatch(taskTextSaved({ id: 'ghost', task: 'Boo' }))
+    store.dispatch(taskDeleted('ghost'))
+    expect(store.getState()).toBe(before)
+  })
+})

@@ -1,0 +1,33 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+
+// jsdom has HTMLDialogElement but none of its behaviour. This gives it the two methods
+// the app calls, with the browser's observable effects (the open attribute, the close
+// event); focus trapping and Escape are checked in a real browser by the e2e suite.
+if (typeof HTMLDialogElement !== 'undefined' && !('showModal' in HTMLDialogElement.prototype)) {
+  Object.assign(HTMLDialogElement.prototype, {
+    showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '')
+    },
+    show(this: HTMLDialogElement) {
+      this.setAttribute('open', '')
+    },
+    close(this: HTMLDialogElement) {
+      if (!this.hasAttribute('open')) return
+      this.removeAttribute('open')
+      this.dispatchEvent(new Event('close'))
+    },
+  })
+  Object.defineProperty(HTMLDialogElement.prototype, 'open', {
+    get(this: HTMLDialogElement) {
+      return this.hasAttribute('open')
+    },
+    configurable: true,
+  })
+}
+
+afterEach(() => {
+  cleanup()
+  sessionStorage.clear()
+})

@@ -1,0 +1,67 @@
+import type { LoadedTask, Task, TaskRepository } from '../../src/services/types'
+
+export type RepositoryCall =
+  | { kind: 'load'; email: string }
+  | { kind: 'add'; task: Task }
+  | { kind: 'update'; id: string; task: Task }
+  | { kind: 'delete'; id: string }
+
+/**
+ * A TaskRepository that records every call and answers as the test says: writes
+ * succeed, fail with a given error, or stay pending until the test settles them.
+ */
+export function createRecordingRepository(stored: LoadedTask[] = []) {
+  const calls: RepositoryCall[] = []
+  let mode: { kind: 'succeed' } | { kind: 'fail'; error: unknown } | { kind: 'hang' } = {
+    kind: 'succeed',
+  }
+  const pending: { resolve: () => void; reject: (err: unknown) => void }[] = []
+  let nextId = 1
+
+  const answer = (): Promise<void> => {
+    switch (mode.kind) {
+      case 'succeed':
+        return Promise.resolve()
+      case 'fail':
+        return Promise.reject(mode.error)
+      case 'hang':
+        return new Promise((resolve, reject) => pending.push({ resolve, reject }))
+    }
+  }
+
+  const repository: TaskRepository = {
+    newId: () => `task-${String(nextId++)}`,
+    load: (email) => {
+      calls.push({ kind: 'load', email })
+      return Promise.resolve(stored.filter((task) => task.email === email))
+    },
+    add: (task) => {
+      calls.push({ kind: 'add', task: structuredClone(task) })
+      return answer()
+    },
+    update: (id, task) => {
+      calls.push({ kind: 'update', id, task: structuredClone(task) })
+      return answer()
+    },
+    delete: (id) => {
+      calls.push({ kind: 'delete', id })
+      return answer()
+    },
+  }
+
+  return {
+    repository,
+    calls,
+    writes: () => calls.filter((call) => call.kind !== 'load'),
+    failWritesWith(error: unknown) {
+      mode = { kind: 'fail', error }
+    },
+    hangWrites() {
+      mode = { kind: 'hang' }
+    },
+    /** Settles every write left pending by `hangWrites`. */
+    settlePending() {
+      for (const write of pending.splice(0)) write.resolve()
+    },
+  }
+}
