@@ -12,7 +12,7 @@ export type RepositoryCall =
  */
 export function createRecordingRepository(stored: LoadedTask[] = []) {
   const calls: RepositoryCall[] = []
-  let mode: { kind: 'succeed' } | { kind: 'fail'; error: unknown } | { kind: 'hang' } = {
+  let mode: { kind: 'succeed' } | { kind: 'fail'; error: Error } | { kind: 'hang' } = {
     kind: 'succeed',
   }
   const pending: { resolve: () => void; reject: (err: unknown) => void }[] = []
@@ -53,7 +53,7 @@ export function createRecordingRepository(stored: LoadedTask[] = []) {
     repository,
     calls,
     writes: () => calls.filter((call) => call.kind !== 'load'),
-    failWritesWith(error: unknown) {
+    failWritesWith(error: Error) {
       mode = { kind: 'fail', error }
     },
     hangWrites() {

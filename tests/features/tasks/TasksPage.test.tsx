@@ -1,0 +1,262 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { setupStore } from '../../../src/app/store'
+import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
+import { TasksPage } from '../../../src/features/tasks/TasksPage'
+import {
+  selectAllTasks,
+  selectTaskIds,
+  tasksLoaded,
+  tasksLoadStarted,
+} from '../../../src/features/tasks/tasksSlice'
+import type { LoadedTask } from '../../../src/services/types'
+import { renderWithProviders } from '../../support/render'
+import { createTestServices } from '../../support/services'
+import { EMAIL, loadedTask } from '../../support/store'
+
+function renderPage(tasks: LoadedTask[] = [], { signedIn = true } = {}) {
+  if (signedIn) sessionStorage.setItem('userEmail', EMAIL)
+  const testServices = createTestServices()
+  const store = setupStore(testServices.services)
+  store.dispatch(tasksLoadStarted({ email: EMAIL }))
+  store.dispatch(tasksLoaded({ email: EMAIL, tasks }))
+  return { ...renderWithProviders(<TasksPage />, { store }), ...testServices }
+}
+
+const input = () => screen.getByRole('textbox', { name: 'New task' })
+const rows = () => within(screen.getByRole('list', { name: 'Tasks' })).getAllByRole('listitem')
+const rowTexts = () => rows().map((row) => row.textContent)
+const row = (text: string) => {
+  const found = rows().find((item) => within(item).queryByText(text) !== null)
+  if (!found) throw new Error(`No row with the text ${text}`)
+  return found
+}
+
+describe('the task list page', () => {
+  it('has a form with one text input and an Add Task button', () => {
+    renderPage()
+    expect(input()).toHaveAttribute('placeholder', 'Write your task here')
+    expect(input()).toHaveAttribute('autocomplete', 'off')
+    expect(input()).toHaveAttribute('maxlength', '1000')
+    expect(input()).toHaveFocus()
+    expect(screen.getByRole('button', { name: 'Add Task' })).toBeInTheDocument()
+  })
+
+  it('shows "No tasks have been added yet" when the list is empty', () => {
+    renderPage()
+    expect(screen.getByText('No tasks have been added yet')).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Tasks' })).not.toBeInTheDocument()
+  })
+
+  it('adds a task, clears the input and gives it focus again', async () => {
+    const { user, recorder } = renderPage()
+    await user.type(input(), 'Buy milk')
+    await user.click(screen.getByRole('button', { name: 'Add Task' }))
+    expect(rowTexts()).toEqual([expect.stringContaining('Buy milk')])
+    expect(input()).toHaveValue('')
+    expect(input()).toHaveFocus()
+    expect(recorder.writes()).toMatchObject([{ kind: 'add', task: { task: 'Buy milk' } }])
+  })
+
+  it('adds with Enter, after the last open task and before finished ones', async () => {
+    const { user } = renderPage([
+      loadedTask('a', false, 0),
+      loadedTask('b', true, FINISHED_ORDER_BASE),
+    ])
+    await user.type(input(), 'New one{Enter}')
+    expect(rowTexts()).toEqual([
+      expect.stringContaining('Task a'),
+      expect.stringContaining('New one'),
+      expect.stringContaining('Task b'),
+    ])
+  })
+
+  it('without a signed-in user shows the alert "Please log in to add" and adds nothing', async () => {
+    const { user, alert, store, recorder } = renderPage([], { signedIn: false })
+    await user.type(input(), 'Buy milk{Enter}')
+    expect(alert).toHaveBeenCalledExactlyOnceWith('Please log in to add')
+    expect(selectTaskIds(store.getState())).toEqual([])
+    expect(recorder.writes()).toEqual([])
+    expect(input()).toHaveValue('Buy milk')
+  })
+
+  it.each([
+    ['empty', ''],
+    ['whitespace-only', '   '],
+  ])(
+    'ignores %s text: no task, no write, no alert, and the input keeps focus',
+    async (_name, text) => {
+      const { user, alert, store, recorder } = renderPage()
+      if (text) await user.type(input(), text)
+      await user.click(screen.getByRole('button', { name: 'Add Task' }))
+      expect(selectTaskIds(store.getState())).toEqual([])
+      expect(recorder.writes()).toEqual([])
+      expect(alert).not.toHaveBeenCalled()
+      expect(input()).toHaveFocus()
+    },
+  )
+
+  it('stops typing at 1,000 characters, so nothing longer is ever added', async () => {
+    const { user, store } = renderPage()
+    await user.click(input())
+    await user.paste('y'.repeat(1200))
+    expect(input()).toHaveValue('y'.repeat(1000))
+    await user.keyboard('{Enter}')
+    expect(selectAllTasks(store.getState()).map((task) => task.task.length)).toEqual([1000])
+  })
+
+  it.each([
+    ['HTML and script', '<img src=x onerror=alert(1)>'],
+    ['emoji', 'Water the 🌱 and feed the 🐈‍⬛'],
+    ['right-to-left text', 'לקנות חלב'],
+  ])('stores and shows %s verbatim, as text', async (_name, text) => {
+    const { user, store, alert } = renderPage()
+    await user.click(input())
+    await user.paste(text)
+    await user.keyboard('{Enter}')
+    expect(selectAllTasks(store.getState())[0]?.task).toBe(text)
+    const shown = within(rows()[0] ?? document.body).getByText(text)
+    expect(shown).toHaveAttribute('dir', 'auto')
+    expect(shown.children).toHaveLength(0)
+    expect(document.querySelector('img')).toBeNull()
+    expect(alert).not.toHaveBeenCalled()
+  })
+})
+
+describe('a task row', () => {
+  it('has Edit, Delete and a toggle titled "Mark as complete" while open', () => {
+    renderPage([loadedTask('a', false, 0)])
+    const item = row('Task a')
+    expect(within(item).getByRole('button', { name: 'Edit' })).toBeInTheDocument()
+    expect(within(item).getByRole('button', { name: 'Delete' })).toBeInTheDocument()
+    const toggle = within(item).getByRole('button', { name: 'Mark as complete' })
+    expect(toggle).toHaveAttribute('title', 'Mark as complete')
+    expect(item).not.toHaveClass('finished')
+  })
+
+  it('marked done moves to the end, struck through, its toggle now "Mark as incomplete"', async () => {
+    const { user, celebrate, recorder } = renderPage([
+      loadedTask('a', false, 0),
+      loadedTask('b', false, 1),
+    ])
+    await user.click(within(row('Task a')).getByRole('button', { name: 'Mark as complete' }))
+    expect(rowTexts()).toEqual([
+      expect.stringContaining('Task b'),
+      expect.stringContaining('Task a'),
+    ])
+    const done = row('Task a')
+    expect(done).toHaveClass('finished')
+    expect(within(done).getByRole('button', { name: 'Mark as incomplete' })).toHaveAttribute(
+      'title',
+      'Mark as incomplete',
+    )
+    expect(celebrate).toHaveBeenCalledTimes(1)
+    expect(recorder.writes()).toMatchObject([
+      { kind: 'update', id: 'a', task: { isFinished: true } },
+    ])
+  })
+
+  it('marked incomplete moves to the top and is no longer struck through', async () => {
+    const { user } = renderPage([
+      loadedTask('a', false, 0),
+      loadedTask('b', true, FINISHED_ORDER_BASE),
+    ])
+    await user.click(within(row('Task b')).getByRole('button', { name: 'Mark as incomplete' }))
+    expect(rowTexts()).toEqual([
+      expect.stringContaining('Task b'),
+      expect.stringContaining('Task a'),
+    ])
+    expect(row('Task b')).not.toHaveClass('finished')
+  })
+
+  it('deleted is gone at once', async () => {
+    const { user, recorder } = renderPage([loadedTask('a', false, 0), loadedTask('b', false, 1)])
+    await user.click(within(row('Task a')).getByRole('button', { name: 'Delete' }))
+    expect(rowTexts()).toEqual([expect.stringContaining('Task b')])
+    expect(recorder.writes()).toEqual([{ kind: 'delete', id: 'a' }])
+  })
+
+  it('deleting the last task shows the empty text', async () => {
+    const { user } = renderPage([loadedTask('a', false, 0)])
+    await user.click(within(row('Task a')).getByRole('button', { name: 'Delete' }))
+    expect(screen.getByText('No tasks have been added yet')).toBeInTheDocument()
+  })
+})
+
+describe('the Edit Task dialog', () => {
+  async function openEditor(
+    tasks = [loadedTask('a', false, 0, 'Buy milk'), loadedTask('b', false, 1)],
+  ) {
+    const rendered = renderPage(tasks)
+    await rendered.user.click(
+      within(row(tasks[0]?.task ?? '')).getByRole('button', { name: 'Edit' }),
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Edit Task' })
+    const field = within(dialog).getByRole('textbox', { name: 'Task' })
+    return { ...rendered, dialog, field }
+  }
+
+  it('opens titled "Edit Task", prefilled, with Close and Save changes', async () => {
+    const { dialog, field } = await openEditor()
+    expect(field).toHaveValue('Buy milk')
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Save changes' })).toBeEnabled()
+  })
+
+  it('keeps typed text to itself until Save changes, which applies it in place and closes', async () => {
+    const { user, dialog, field, recorder } = await openEditor()
+    await user.clear(field)
+    await user.type(field, 'Buy oat milk')
+    expect(row('Buy milk')).toBeInTheDocument()
+    expect(recorder.writes()).toEqual([])
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(rowTexts()).toEqual([
+      expect.stringContaining('Buy oat milk'),
+      expect.stringContaining('Task b'),
+    ])
+    expect(recorder.writes()).toMatchObject([
+      { kind: 'update', id: 'a', task: { task: 'Buy oat milk' } },
+    ])
+  })
+
+  it('saves with Enter in the input', async () => {
+    const { user, field } = await openEditor()
+    await user.clear(field)
+    await user.type(field, 'Buy bread{Enter}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(row('Buy bread')).toBeInTheDocument()
+  })
+
+  it("drops the draft on Close and gives focus back to the row's Edit button", async () => {
+    const { user, dialog, field, recorder } = await openEditor()
+    await user.type(field, ' and eggs')
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(row('Buy milk')).toBeInTheDocument()
+    expect(recorder.writes()).toEqual([])
+    expect(within(row('Buy milk')).getByRole('button', { name: 'Edit' })).toHaveFocus()
+  })
+
+  it('disables Save changes for blank text, and Enter does nothing', async () => {
+    const { user, dialog, field, recorder } = await openEditor()
+    await user.clear(field)
+    await user.type(field, '   ')
+    expect(within(dialog).getByRole('button', { name: 'Save changes' })).toBeDisabled()
+    await user.keyboard('{Enter}')
+    expect(screen.getByRole('dialog', { name: 'Edit Task' })).toBeInTheDocument()
+    expect(recorder.writes()).toEqual([])
+  })
+
+  it('saving unchanged text closes the dialog and writes nothing', async () => {
+    const { user, dialog, recorder } = await openEditor()
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(recorder.writes()).toEqual([])
+  })
+
+  it('limits the text to 1,000 characters', async () => {
+    const { field } = await openEditor()
+    expect(field).toHaveAttribute('maxlength', '1000')
+  })
+})
