@@ -1,16 +1,24 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Provider } from 'react-redux'
+import { appStarted } from './app/actions'
 import { App } from './app/App'
 import { setupStore } from './app/store'
 import './index.css'
+import { readFirebaseSettings } from './services/config'
 import { celebrate } from './services/confetti'
+import { initFirebaseApp } from './services/firebaseApp'
+import { createFirebaseAuthService, initFirebaseAuth } from './services/firebaseAuth'
 import { consoleLogger } from './services/logger'
 import { createMemoryTaskRepository } from './services/memoryTaskRepository'
 import { createBrowserSessionStore } from './services/session'
 
+const settings = readFirebaseSettings(import.meta.env)
+const app = initFirebaseApp(settings)
+
 const store = setupStore({
   tasks: createMemoryTaskRepository(),
+  auth: createFirebaseAuthService(initFirebaseAuth(app, settings)),
   session: createBrowserSessionStore(),
   logger: consoleLogger,
   alert: (message) => {
@@ -18,6 +26,7 @@ const store = setupStore({
   },
   celebrate,
 })
+store.dispatch(appStarted())
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -1,13 +1,13 @@
-import type { ReactNode } from 'react'
+import { AccountWidget } from '../features/auth/AccountWidget'
 import { TasksPage } from '../features/tasks/TasksPage'
 
 /** The one screen: the header with the account widget, then the task list page. */
-export function App({ accountWidget }: { accountWidget?: ReactNode }) {
+export function App() {
   return (
     <>
       <header className="app-header">
         <h1>To-do</h1>
-        <div className="account">{accountWidget}</div>
+        <AccountWidget />
       </header>
       <TasksPage />
     </>

@@ -5,12 +5,14 @@ import {
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit'
+import { addAuthListeners } from '../features/auth/listeners'
+import authSlice from '../features/auth/authSlice'
 import { addTasksListeners } from '../features/tasks/listeners'
 import tasksSlice from '../features/tasks/tasksSlice'
 import type { Services } from '../services/types'
 import type { AppStartListening } from './listenerMiddleware'
 
-export const rootReducer = combineSlices(tasksSlice)
+export const rootReducer = combineSlices(authSlice, tasksSlice)
 
 export type RootState = ReturnType<typeof rootReducer>
 
@@ -29,6 +31,7 @@ export function setupStore(services: Services, preloadedState?: Partial<RootStat
       ),
   })
   const startAppListening = listenerMiddleware.startListening as AppStartListening
+  addAuthListeners(startAppListening)
   addTasksListeners(startAppListening)
   return store
 }

@@ -77,6 +77,7 @@ export interface Logger {
 /** Everything the store's effects reach; passed as the listener middleware's `extra`. */
 export interface Services {
   tasks: TaskRepository
+  auth: AuthService
   session: SessionStore
   logger: Logger
   /** Shows a blocking message to the user (`window.alert`). */

@@ -17,6 +17,8 @@ export function createRecordingRepository(stored: LoadedTask[] = []) {
   }
   const pending: { resolve: () => void; reject: (err: unknown) => void }[] = []
   let nextId = 1
+  let holdLoads = false
+  const heldLoads: { email: string; release: () => void; fail: (err: Error) => void }[] = []
 
   const answer = (): Promise<void> => {
     switch (mode.kind) {
@@ -33,7 +35,17 @@ export function createRecordingRepository(stored: LoadedTask[] = []) {
     newId: () => `task-${String(nextId++)}`,
     load: (email) => {
       calls.push({ kind: 'load', email })
-      return Promise.resolve(stored.filter((task) => task.email === email))
+      const own = () => stored.filter((task) => task.email === email)
+      if (!holdLoads) return Promise.resolve(own())
+      return new Promise((resolve, reject) => {
+        heldLoads.push({
+          email,
+          release: () => {
+            resolve(own())
+          },
+          fail: reject,
+        })
+      })
     },
     add: (task) => {
       calls.push({ kind: 'add', task: structuredClone(task) })
@@ -58,6 +70,16 @@ export function createRecordingRepository(stored: LoadedTask[] = []) {
     },
     hangWrites() {
       mode = { kind: 'hang' }
+    },
+    /** Loads wait until the test releases them with `releaseLoad`. */
+    holdLoads() {
+      holdLoads = true
+    },
+    releaseLoad(email: string) {
+      for (const load of heldLoads.filter((held) => held.email === email)) load.release()
+    },
+    failLoad(email: string, err: Error) {
+      for (const load of heldLoads.filter((held) => held.email === email)) load.fail(err)
     },
     /** Settles every write left pending by `hangWrites`. */
     settlePending() {

@@ -1,11 +1,24 @@
 import { useAppSelector } from '../../app/hooks'
 import { TaskItem } from './TaskItem'
-import { selectTaskIds } from './tasksSlice'
+import { selectListAvailability, selectTaskIds } from './tasksSlice'
+
+const EMPTY_MESSAGES = {
+  empty: 'No tasks have been added yet',
+  pending: 'Loading your tasks…',
+  failed: 'Your tasks could not be loaded.',
+}
 
 export function TaskList() {
   const ids = useAppSelector(selectTaskIds)
+  const availability = useAppSelector(selectListAvailability)
 
-  if (ids.length === 0) return <p className="empty">No tasks have been added yet</p>
+  if (ids.length === 0) {
+    return (
+      <p className="empty" role="status">
+        {EMPTY_MESSAGES[availability]}
+      </p>
+    )
+  }
 
   return (
     <ul className="task-list" aria-label="Tasks">

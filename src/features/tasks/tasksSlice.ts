@@ -9,7 +9,7 @@ const tasksAdapter = createEntityAdapter<Task>({
   sortComparer: (a, b) => a.order - b.order,
 })
 
-export type TasksStatus = 'idle' | 'loading' | 'loaded'
+export type TasksStatus = 'idle' | 'loading' | 'loaded' | 'failed'
 
 interface TasksListState {
   status: TasksStatus
@@ -32,6 +32,8 @@ const tasksSlice = createSlice({
   initialState,
   reducers: {
     tasksLoadStarted(state, action: PayloadAction<{ email: string }>) {
+      // Another user's list is never shown while this one loads.
+      if (state.owner !== action.payload.email) tasksAdapter.removeAll(state)
       state.status = 'loading'
       state.owner = action.payload.email
     },
@@ -41,6 +43,9 @@ const tasksSlice = createSlice({
       tasksAdapter.setAll(state, sortLoadedTasks(action.payload.tasks))
       state.status = 'loaded'
       state.owner = action.payload.email
+    },
+    tasksLoadFailed(state, action: PayloadAction<{ email: string }>) {
+      if (state.owner === action.payload.email) state.status = 'failed'
     },
     tasksCleared() {
       return initialState
@@ -79,6 +84,7 @@ const tasksSlice = createSlice({
 export const {
   tasksLoadStarted,
   tasksLoaded,
+  tasksLoadFailed,
   tasksCleared,
   taskAdded,
   taskMarkedDone,
@@ -97,6 +103,16 @@ export const {
 } = tasksAdapter.getSelectors((state: RootState) => state.tasks)
 
 export const selectTasksStatus = (state: RootState): TasksStatus => state.tasks.status
+
+/**
+ * What the list area can say when it has no rows: `empty` only once the list is known
+ * (loaded, or nobody signed in); `pending` while sign-in or the load is still under way.
+ */
+export const selectListAvailability = (state: RootState): 'empty' | 'pending' | 'failed' => {
+  if (state.tasks.status === 'loaded') return 'empty'
+  if (state.tasks.status === 'failed') return 'failed'
+  return state.auth.status === 'signedOut' ? 'empty' : 'pending'
+}
 
 export type AddTaskOutcome = 'added' | 'invalid' | 'signedOut'
 

@@ -33,11 +33,13 @@ describe('the task list', () => {
     expect(orders(store)).toEqual([1, 2, 3, 4, 5])
   })
 
-  it('ignores a load answered for a user other than the one it is loading for', () => {
+  it("drops the previous user's list, and ignores a load answered for them, when loading another user", () => {
     const { store } = storeWithTasks([loadedTask('a', false, 1)])
     store.dispatch(tasksLoadStarted({ email: 'grace@example.com' }))
+    expect(ids(store)).toEqual([])
     store.dispatch(tasksLoaded({ email: EMAIL, tasks: [loadedTask('stale', false, 0)] }))
-    expect(ids(store)).toEqual(['a'])
+    expect(ids(store)).toEqual([])
+    expect(store.getState().tasks).toMatchObject({ status: 'loading', owner: 'grace@example.com' })
   })
 
   it('is emptied when cleared', () => {

@@ -1,0 +1,98 @@
+import { fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { appStarted } from '../../../src/app/actions'
+import { App } from '../../../src/app/App'
+import { setupStore } from '../../../src/app/store'
+import type { AuthUser } from '../../../src/services/types'
+import { ADA } from '../../support/fakeAuthService'
+import { renderWithProviders } from '../../support/render'
+import { createTestServices } from '../../support/services'
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+function renderApp() {
+  const testServices = createTestServices()
+  const store = setupStore(testServices.services)
+  store.dispatch(appStarted())
+  return { ...renderWithProviders(<App />, { store }), ...testServices }
+}
+
+const header = () => screen.getByRole('banner')
+
+async function signedInAs(user: AuthUser) {
+  const rendered = renderApp()
+  rendered.fakeAuth.emit(user)
+  await settle()
+  return rendered
+}
+
+describe('the account widget', () => {
+  it('while the sign-in state is unknown shows a quiet status, no button and no empty-list text', () => {
+    renderApp()
+    expect(within(header()).getByRole('status')).toHaveTextContent('Checking sign-in…')
+    expect(screen.queryByRole('button', { name: 'Login now' })).not.toBeInTheDocument()
+    expect(screen.queryByText('No tasks have been added yet')).not.toBeInTheDocument()
+  })
+
+  it('signed out shows "Plese login to save tasks", "Login now" and the empty list', async () => {
+    const { fakeAuth } = renderApp()
+    fakeAuth.emit(null)
+    await settle()
+    expect(within(header()).getByText('Plese login to save tasks')).toBeInTheDocument()
+    expect(within(header()).getByRole('button', { name: 'Login now' })).toBeInTheDocument()
+    expect(screen.getByText('No tasks have been added yet')).toBeInTheDocument()
+  })
+
+  it('Login now signs in through the popup and shows the greeting', async () => {
+    const { fakeAuth, user } = renderApp()
+    fakeAuth.emit(null)
+    await settle()
+    await user.click(screen.getByRole('button', { name: 'Login now' }))
+    expect(fakeAuth.calls.signInWithPopup).toBe(1)
+    expect(within(header()).getByText(/Welcome, Ada Lovelace/)).toBeInTheDocument()
+  })
+
+  it('signed in shows a greeting with the displayName and the round picture titled "Log Out"', async () => {
+    await signedInAs(ADA)
+    expect(within(header()).getByText('Welcome, Ada Lovelace')).toBeInTheDocument()
+    const logOut = within(header()).getByRole('button', { name: 'Log Out' })
+    const picture = within(logOut).getByRole('img', { name: 'Ada Lovelace, profile' })
+    expect(picture).toHaveAttribute('src', ADA.photoURL)
+    expect(picture).toHaveAttribute('title', 'Log Out')
+    expect(picture).toHaveClass('avatar')
+  })
+
+  it('clicking the picture signs out', async () => {
+    const { user, fakeAuth } = await signedInAs(ADA)
+    await user.click(screen.getByTitle('Log Out'))
+    expect(fakeAuth.calls.signOut).toBe(1)
+    expect(within(header()).getByRole('button', { name: 'Login now' })).toBeInTheDocument()
+  })
+
+  it('the Log Out control works from the keyboard', async () => {
+    const { user, fakeAuth } = await signedInAs(ADA)
+    screen.getByRole('button', { name: 'Log Out' }).focus()
+    await user.keyboard('{Enter}')
+    expect(fakeAuth.calls.signOut).toBe(1)
+  })
+
+  it('with no photoURL shows round initials, still titled "Log Out"', async () => {
+    await signedInAs({ ...ADA, photoURL: null })
+    const logOut = screen.getByRole('button', { name: 'Log Out' })
+    expect(within(logOut).queryByRole('img')).not.toBeInTheDocument()
+    expect(screen.getByTitle('Log Out')).toHaveTextContent('AL')
+  })
+
+  it('with a broken picture falls back to the initials', async () => {
+    await signedInAs(ADA)
+    fireEvent.error(screen.getByRole('img', { name: 'Ada Lovelace, profile' }))
+    expect(screen.queryByRole('img')).not.toBeInTheDocument()
+    expect(screen.getByTitle('Log Out')).toHaveTextContent('AL')
+  })
+
+  it('with no displayName greets by e-mail', async () => {
+    await signedInAs({ displayName: null, email: 'ada@example.com', photoURL: null })
+    expect(within(header()).getByText('Welcome, ada@example.com')).toBeInTheDocument()
+    expect(screen.getByTitle('Log Out')).toHaveTextContent('AE')
+  })
+})

@@ -1,0 +1,193 @@
+import { describe, expect, it, vi } from 'vitest'
+import { appStarted } from '../../../src/app/actions'
+import { setupStore } from '../../../src/app/store'
+import {
+  selectAuthStatus,
+  selectCurrentUser,
+  signInRequested,
+  signOutRequested,
+} from '../../../src/features/auth/authSlice'
+import { selectAllTasks, selectTaskIds } from '../../../src/features/tasks/tasksSlice'
+import type { AuthUser, LoadedTask } from '../../../src/services/types'
+import { createRecordingRepository } from '../../support/recordingTaskRepository'
+import { ADA } from '../../support/fakeAuthService'
+import { createTestServices } from '../../support/services'
+
+const GRACE: AuthUser = { displayName: 'Grace Hopper', email: 'grace@example.com', photoURL: null }
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+const stored: LoadedTask[] = [
+  { id: 'a1', task: 'Ada 1', isFinished: false, email: 'ada@example.com', order: 0 },
+  { id: 'g1', task: 'Grace 1', isFinished: false, email: 'grace@example.com', order: 0 },
+]
+
+function startedStore() {
+  const recorder = createRecordingRepository(stored)
+  const testServices = createTestServices({ tasks: recorder.repository })
+  const store = setupStore(testServices.services)
+  store.dispatch(appStarted())
+  return { store, ...testServices, recorder }
+}
+
+describe('following the sign-in state', () => {
+  it('starts unknown, and subscribes to the Auth client once per store', () => {
+    const { store, fakeAuth } = startedStore()
+    store.dispatch(appStarted())
+    expect(selectAuthStatus(store.getState())).toBe('unknown')
+    expect(fakeAuth.subscriberCount()).toBe(1)
+  })
+
+  it('on sign-in holds the user, saves the e-mail in session storage and loads their tasks', async () => {
+    const { store, fakeAuth, recorder } = startedStore()
+    fakeAuth.emit({ ...ADA, ...{ uid: 'not-kept' } } as AuthUser)
+    await settle()
+    expect(selectCurrentUser(store.getState())).toEqual(ADA)
+    expect(selectAuthStatus(store.getState())).toBe('signedIn')
+    expect(sessionStorage.getItem('userEmail')).toBe('ada@example.com')
+    expect(recorder.calls).toEqual([{ kind: 'load', email: 'ada@example.com' }])
+    expect(selectTaskIds(store.getState())).toEqual(['a1'])
+  })
+
+  it('writes userEmail for a session restored without a popup (reload, new tab)', async () => {
+    const { fakeAuth } = startedStore()
+    expect(sessionStorage.getItem('userEmail')).toBeNull()
+    fakeAuth.emit(ADA)
+    await settle()
+    expect(sessionStorage.getItem('userEmail')).toBe('ada@example.com')
+    expect(fakeAuth.calls.signInWithPopup).toBe(0)
+  })
+
+  it('on sign-out clears the user, the list and the stored e-mail', async () => {
+    const { store, fakeAuth } = startedStore()
+    fakeAuth.emit(ADA)
+    await settle()
+    fakeAuth.emit(null)
+    await settle()
+    expect(selectAuthStatus(store.getState())).toBe('signedOut')
+    expect(selectCurrentUser(store.getState())).toBeNull()
+    expect(selectTaskIds(store.getState())).toEqual([])
+    expect(sessionStorage.getItem('userEmail')).toBeNull()
+  })
+
+  it('replaces the list when another user signs in', async () => {
+    const { store, fakeAuth } = startedStore()
+    fakeAuth.emit(ADA)
+    await settle()
+    fakeAuth.emit(GRACE)
+    await settle()
+    expect(selectAllTasks(store.getState()).map((task) => task.task)).toEqual(['Grace 1'])
+    expect(sessionStorage.getItem('userEmail')).toBe('grace@example.com')
+  })
+
+  it('ignores a load answered after the user changed', async () => {
+    const { store, fakeAuth, recorder } = startedStore()
+    recorder.holdLoads()
+    fakeAuth.emit(ADA)
+    await settle()
+    fakeAuth.emit(GRACE)
+    await settle()
+    recorder.releaseLoad('grace@example.com')
+    await settle()
+    recorder.releaseLoad('ada@example.com')
+    await settle()
+    expect(selectAllTasks(store.getState()).map((task) => task.task)).toEqual(['Grace 1'])
+  })
+
+  it('a failed load logs the error and says the list could not be loaded', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { store, fakeAuth, recorder } = startedStore()
+    recorder.holdLoads()
+    fakeAuth.emit(ADA)
+    await settle()
+    const err = new Error('unavailable')
+    recorder.failLoad('ada@example.com', err)
+    await settle()
+    expect(consoleError).toHaveBeenCalledExactlyOnceWith('Error loading tasks', err)
+    expect(store.getState().tasks.status).toBe('failed')
+  })
+})
+
+describe('Login now', () => {
+  it('opens the popup sign-in when nobody is signed in', async () => {
+    const { store, fakeAuth } = startedStore()
+    fakeAuth.emit(null)
+    store.dispatch(signInRequested())
+    await settle()
+    expect(fakeAuth.calls.signInWithPopup).toBe(1)
+    expect(selectCurrentUser(store.getState())).toEqual(ADA)
+    expect(sessionStorage.getItem('userEmail')).toBe('ada@example.com')
+  })
+
+  it('does nothing while someone is signed in', async () => {
+    const { store, fakeAuth } = startedStore()
+    fakeAuth.emit(ADA)
+    store.dispatch(signInRequested())
+    await settle()
+    expect(fakeAuth.calls.signInWithPopup).toBe(0)
+    expect(store.getState().auth.signingIn).toBe(false)
+  })
+
+  it('opens one popup for two quick clicks', async () => {
+    const { store, fakeAuth } = startedStore()
+    fakeAuth.emit(null)
+    fakeAuth.popupWaits()
+    store.dispatch(signInRequested())
+    store.dispatch(signInRequested())
+    await settle()
+    expect(fakeAuth.calls.signInWithPopup).toBe(1)
+    fakeAuth.completePopup()
+    await settle()
+    expect(store.getState().auth).toMatchObject({ status: 'signedIn', signingIn: false })
+  })
+
+  it('a failure logs "Error during sign-in:" with the error, changes nothing, and can be retried', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { store, fakeAuth } = startedStore()
+    fakeAuth.emit(null)
+    await settle()
+    const closed = Object.assign(new Error('Popup closed'), { code: 'auth/popup-closed-by-user' })
+    fakeAuth.popupFailsWith(closed)
+    const before = store.getState()
+    store.dispatch(signInRequested())
+    await settle()
+    expect(consoleError).toHaveBeenCalledExactlyOnceWith('Error during sign-in:', closed)
+    expect(store.getState()).toEqual(before)
+    expect(sessionStorage.getItem('userEmail')).toBeNull()
+
+    fakeAuth.popupSucceedsAs(ADA)
+    store.dispatch(signInRequested())
+    await settle()
+    expect(fakeAuth.calls.signInWithPopup).toBe(2)
+    expect(selectAuthStatus(store.getState())).toBe('signedIn')
+  })
+})
+
+describe('Log Out', () => {
+  it('signs out, clears the user and list, removes userEmail, logs "Signed out successfully"', async () => {
+    const consoleLog = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const { store, fakeAuth } = startedStore()
+    fakeAuth.emit(ADA)
+    await settle()
+    store.dispatch(signOutRequested())
+    await settle()
+    expect(fakeAuth.calls.signOut).toBe(1)
+    expect(selectCurrentUser(store.getState())).toBeNull()
+    expect(selectTaskIds(store.getState())).toEqual([])
+    expect(sessionStorage.getItem('userEmail')).toBeNull()
+    expect(consoleLog).toHaveBeenCalledExactlyOnceWith('Signed out successfully')
+  })
+
+  it('a failure logs the error and leaves the user signed in', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { store, fakeAuth } = startedStore()
+    fakeAuth.emit(ADA)
+    await settle()
+    const err = new Error('network')
+    fakeAuth.signOutFailsWith(err)
+    store.dispatch(signOutRequested())
+    await settle()
+    expect(consoleError).toHaveBeenCalledExactlyOnceWith('Error during sign-out:', err)
+    expect(selectAuthStatus(store.getState())).toBe('signedIn')
+    expect(sessionStorage.getItem('userEmail')).toBe('ada@example.com')
+  })
+})

@@ -1,0 +1,85 @@
+import type { AuthService, AuthUser } from '../../src/services/types'
+
+export const ADA: AuthUser = {
+  displayName: 'Ada Lovelace',
+  email: 'ada@example.com',
+  photoURL: 'https://example.com/ada.png',
+}
+
+/**
+ * An AuthService whose sign-in state the test drives: `emit` plays the Auth client
+ * reporting a change; the popup succeeds as `nextUser`, fails, or waits for the test.
+ */
+export function createFakeAuthService() {
+  const listeners = new Set<(user: AuthUser | null) => void>()
+  let currentUser: AuthUser | null = null
+  let popup:
+    { kind: 'succeed'; user: AuthUser } | { kind: 'fail'; error: Error } | { kind: 'hang' } = {
+    kind: 'succeed',
+    user: ADA,
+  }
+  let pendingPopup: (() => void) | null = null
+  let signOutError: Error | null = null
+  const calls = { signInWithPopup: 0, signOut: 0 }
+
+  const emit = (user: AuthUser | null) => {
+    currentUser = user
+    for (const listener of listeners) listener(user)
+  }
+
+  const auth: AuthService = {
+    signInWithPopup: () => {
+      calls.signInWithPopup++
+      const outcome = popup
+      switch (outcome.kind) {
+        case 'succeed':
+          emit(outcome.user)
+          return Promise.resolve(outcome.user)
+        case 'fail':
+          return Promise.reject(outcome.error)
+        case 'hang':
+          return new Promise<AuthUser>((resolve) => {
+            pendingPopup = () => {
+              emit(ADA)
+              resolve(ADA)
+            }
+          })
+      }
+    },
+    signOut: () => {
+      calls.signOut++
+      if (signOutError) return Promise.reject(signOutError)
+      emit(null)
+      return Promise.resolve()
+    },
+    onAuthStateChanged: (callback) => {
+      listeners.add(callback)
+      return () => listeners.delete(callback)
+    },
+    hasCurrentUser: () => currentUser !== null,
+  }
+
+  return {
+    auth,
+    calls,
+    emit,
+    popupSucceedsAs(user: AuthUser) {
+      popup = { kind: 'succeed', user }
+    },
+    popupFailsWith(error: Error) {
+      popup = { kind: 'fail', error }
+    },
+    popupWaits() {
+      popup = { kind: 'hang' }
+    },
+    /** Completes a popup left open by `popupWaits`. */
+    completePopup() {
+      pendingPopup?.()
+      pendingPopup = null
+    },
+    signOutFailsWith(error: Error) {
+      signOutError = error
+    },
+    subscriberCount: () => listeners.size,
+  }
+}
