@@ -1,7 +1,14 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
+import { setupServer } from 'msw/node'
 import { afterEach } from 'vitest'
+import { createIdentityToolkitHandlers } from './support/identityToolkit'
 
+// The Auth client captures `fetch` when it is imported, so MSW must patch it before any
+// test file loads: at the top level here, not in beforeAll.
+export const identityToolkit = createIdentityToolkitHandlers()
+export const server = setupServer(...identityToolkit.handlers)
+server.listen({ onUnhandledRequest: 'error' })
 // jsdom has HTMLDialogElement but none of its behaviour. This gives it the two methods
 // the app calls, with the browser's observable effects (the open attribute, the close
 // event); focus trapping and Escape are checked in a real browser by the e2e suite.
@@ -28,6 +35,7 @@ if (typeof HTMLDialogElement !== 'undefined' && !('showModal' in HTMLDialogEleme
 }
 
 afterEach(() => {
+  server.resetHandlers()
   cleanup()
   sessionStorage.clear()
 })

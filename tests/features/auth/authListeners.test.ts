@@ -39,7 +39,9 @@ describe('following the sign-in state', () => {
 
   it('on sign-in holds the user, saves the e-mail in session storage and loads their tasks', async () => {
     const { store, fakeAuth, recorder } = startedStore()
-    fakeAuth.emit({ ...ADA, ...{ uid: 'not-kept' } } as AuthUser)
+    // The Auth client's user carries much more; only the three fields the product reads are kept.
+    const firebaseLikeUser = { ...ADA, uid: 'u1', emailVerified: true, providerData: [] }
+    fakeAuth.emit(firebaseLikeUser)
     await settle()
     expect(selectCurrentUser(store.getState())).toEqual(ADA)
     expect(selectAuthStatus(store.getState())).toBe('signedIn')

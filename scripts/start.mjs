@@ -1,0 +1,53 @@
+// `npm start`: the app on Vite's dev server, with the local emulators it needs.
+// Flags: --fresh starts the local database empty.
+import { loadEnv } from 'vite'
+import { startProcesses } from './processes.mjs'
+
+const env = loadEnv('development', process.cwd(), 'VITE_')
+const configured = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_PROJECT_ID'].some((name) => env[name])
+const flag = env.VITE_USE_EMULATORS?.trim().toLowerCase()
+const useEmulators = flag ? flag === 'true' || flag === '1' : !configured
+
+const bin = (name) => `node_modules/.bin/${name}`
+const specs = []
+if (useEmulators) {
+  specs.push({
+    name: 'Auth emulator',
+    command: bin('firebase'),
+    args: ['emulators:start', '--only', 'auth', '--project', 'demo-todo'],
+    readyUrl: 'http://127.0.0.1:9099/',
+    quiet: true,
+  })
+}
+specs.push({
+  name: 'Vite',
+  command: bin('vite'),
+  args: ['--clearScreen', 'false', '--logLevel', 'warn'],
+  readyUrl: 'http://127.0.0.1:5173/todo/',
+})
+
+console.log(
+  useEmulators
+    ? 'Starting the Auth emulator (127.0.0.1:9099) and the app…'
+    : 'Starting the app against the Firebase project in .env…',
+)
+let services
+try {
+  services = await startProcesses(specs)
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err)
+  process.exit(1)
+}
+console.log('\n  The app is running at http://127.0.0.1:5173/todo/\n  Press Ctrl-C to stop.\n')
+
+let shuttingDown = false
+const shutDown = async (code) => {
+  if (shuttingDown) return
+  shuttingDown = true
+  console.log('\nStopping…')
+  await services.stop()
+  process.exit(code)
+}
+process.on('SIGINT', () => void shutDown(0))
+process.on('SIGTERM', () => void shutDown(0))
+services.exited.then(() => shutDown(1))

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { readFirebaseSettings } from '../../src/services/config'
+
+const project = {
+  VITE_FIREBASE_API_KEY: 'key',
+  VITE_FIREBASE_AUTH_DOMAIN: 'my-todo.firebaseapp.com',
+  VITE_FIREBASE_PROJECT_ID: 'my-todo',
+  VITE_FIREBASE_APP_ID: '1:2:web:3',
+}
+
+describe('the Firebase settings', () => {
+  it('with nothing set use the demo project and the local emulators', () => {
+    expect(readFirebaseSettings({})).toEqual({
+      apiKey: 'demo-api-key',
+      authDomain: 'demo-todo.firebaseapp.com',
+      projectId: 'demo-todo',
+      emulators: {
+        authUrl: 'http://127.0.0.1:9099',
+        firestoreHost: '127.0.0.1',
+        firestorePort: 8080,
+      },
+    })
+  })
+
+  it('with a whole project configured use it, without emulators', () => {
+    expect(readFirebaseSettings(project)).toEqual({
+      apiKey: 'key',
+      authDomain: 'my-todo.firebaseapp.com',
+      projectId: 'my-todo',
+      appId: '1:2:web:3',
+    })
+  })
+
+  it('VITE_USE_EMULATORS overrides the default either way', () => {
+    expect(readFirebaseSettings({ ...project, VITE_USE_EMULATORS: 'true' }).emulators).toBeDefined()
+    expect(readFirebaseSettings({ VITE_USE_EMULATORS: 'false' }).emulators).toBeUndefined()
+  })
+
+  it('a half-filled configuration fails, naming each missing variable', () => {
+    expect(() =>
+      readFirebaseSettings({ VITE_FIREBASE_API_KEY: 'key', VITE_FIREBASE_PROJECT_ID: ' ' }),
+    ).toThrow(/set VITE_FIREBASE_AUTH_DOMAIN, VITE_FIREBASE_PROJECT_ID, VITE_FIREBASE_APP_ID/)
+  })
+
+  it('refuses a VITE_USE_EMULATORS that is not true or false', () => {
+    expect(() => readFirebaseSettings({ VITE_USE_EMULATORS: 'yes please' })).toThrow(
+      'VITE_USE_EMULATORS must be true or false',
+    )
+  })
+})
