@@ -1,0 +1,50 @@
+// Everything that touches Firestore Lite, in one module that the app loads on its first
+// query, so the database client is not part of the first render's JavaScript.
+import type { FirebaseApp } from 'firebase/app'
+import {
+  collection,
+  connectFirestoreEmulator,
+  deleteDoc,
+  doc,
+  getDocs,
+  initializeFirestore,
+  query,
+  setDoc,
+  updateDoc,
+  where,
+  type Firestore,
+} from 'firebase/firestore/lite'
+import type { FirebaseSettings } from './config'
+import type { Task } from './types'
+
+export interface StoredDocument {
+  id: string
+  data: Record<string, unknown>
+}
+
+export function connectFirestore(app: FirebaseApp, settings: FirebaseSettings): Firestore {
+  const db = initializeFirestore(app, {})
+  if (settings.emulators) {
+    connectFirestoreEmulator(db, settings.emulators.firestoreHost, settings.emulators.firestorePort)
+  }
+  return db
+}
+
+const TASKS = 'tasks'
+
+export async function queryTasksOf(db: Firestore, email: string): Promise<StoredDocument[]> {
+  const snapshot = await getDocs(query(collection(db, TASKS), where('email', '==', email)))
+  return snapshot.docs.map((document) => ({ id: document.id, data: document.data() }))
+}
+
+export function createTaskDocument(db: Firestore, { id, task, isFinished, email, order }: Task) {
+  return setDoc(doc(db, TASKS, id), { task, isFinished, email, order })
+}
+
+export function updateTaskDocument(db: Firestore, id: string, task: Task) {
+  return updateDoc(doc(db, TASKS, id), { ...task })
+}
+
+export function deleteTaskDocument(db: Firestore, id: string) {
+  return deleteDoc(doc(db, TASKS, id))
+}
