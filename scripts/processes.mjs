@@ -1,6 +1,7 @@
-// Starts the local services as child processes, waits until each answers, and stops them
-// all together (on Ctrl-C, on a failure of any, or when the caller is done), so nothing is
-// left running. Shared by `npm start` and the browser tests.
+// Starts the local services as child processes, one after another, each once the one before
+// answers (so whoever waits for the last one, as Playwright does, finds them all up), and
+// stops them all together: on Ctrl-C, on a failure of any, or when the caller is done.
+// Shared by `npm start` and the browser tests.
 import { spawn } from 'node:child_process'
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -14,6 +15,8 @@ async function answers(url) {
   }
 }
 
+const running = (child) => child.exitCode === null && child.signalCode === null
+
 /**
  * @param {{ name: string, command: string, args: string[], readyUrl?: string,
  *   env?: Record<string, string>, quiet?: boolean }[]} specs
@@ -21,70 +24,52 @@ async function answers(url) {
 export async function startProcesses(specs, { timeoutMs = 60_000 } = {}) {
   const children = []
   let stopping = false
+  let reportExit
+  const exited = new Promise((resolve) => {
+    reportExit = resolve
+  })
+
+  const signalAll = (signal) => {
+    for (const child of children) {
+      if (!running(child)) continue
+      try {
+        // Each child leads its own process group: signal the group, grandchildren included.
+        process.kill(-child.pid, signal)
+      } catch {
+        /* already gone */
+      }
+    }
+  }
 
   const stop = async () => {
     if (stopping) return
     stopping = true
-    for (const { child } of children) {
-      if (child.exitCode === null && child.signalCode === null) {
-        try {
-          // Each child leads its own process group: signal the whole group, grandchildren too.
-          process.kill(-child.pid, 'SIGINT')
-        } catch {
-          /* already gone */
-        }
-      }
-    }
+    signalAll('SIGINT')
     const deadline = Date.now() + 10_000
-    while (children.some(({ child }) => child.exitCode === null && child.signalCode === null)) {
-      if (Date.now() > deadline) {
-        for (const { child } of children) {
-          try {
-            process.kill(-child.pid, 'SIGKILL')
-          } catch {
-            /* already gone */
-          }
-        }
-        break
-      }
-      await sleep(100)
-    }
+    while (children.some(running) && Date.now() < deadline) await sleep(100)
+    signalAll('SIGKILL')
   }
 
-  const exited = new Promise((resolve) => {
-    for (const spec of specs) {
-      const child = spawn(spec.command, spec.args, {
-        detached: true,
-        stdio: ['ignore', spec.quiet ? 'ignore' : 'inherit', 'inherit'],
-        env: { ...process.env, ...spec.env },
-      })
-      children.push({ spec, child })
-      child.on('exit', (code, signal) => {
-        if (!stopping) {
-          console.error(`${spec.name} stopped unexpectedly (${signal ?? `exit code ${code}`}).`)
-          resolve(spec.name)
-        }
-      })
-    }
-  })
-
-  for (const { spec } of children) {
+  for (const spec of specs) {
+    const child = spawn(spec.command, spec.args, {
+      detached: true,
+      stdio: ['ignore', spec.quiet ? 'ignore' : 'inherit', 'inherit'],
+      env: { ...process.env, ...spec.env },
+    })
+    children.push(child)
+    child.on('exit', (code, signal) => {
+      if (stopping) return
+      console.error(`${spec.name} stopped unexpectedly (${signal ?? `exit code ${code}`}).`)
+      reportExit(spec.name)
+    })
     if (!spec.readyUrl) continue
     const deadline = Date.now() + timeoutMs
-    let ready = false
-    while (!ready && Date.now() < deadline) {
-      ready = await Promise.race([answers(spec.readyUrl), exited.then(() => false)])
-      if (!ready) {
-        if (
-          stopping ||
-          (await Promise.race([exited.then(() => true), sleep(250).then(() => false)]))
-        )
-          break
+    while (!(await answers(spec.readyUrl))) {
+      if (!running(child) || Date.now() > deadline) {
+        await stop()
+        throw new Error(`${spec.name} did not start (waited for ${spec.readyUrl}).`)
       }
-    }
-    if (!ready) {
-      await stop()
-      throw new Error(`${spec.name} did not start (waited for ${spec.readyUrl}).`)
+      await sleep(250)
     }
   }
 

@@ -1,0 +1,37 @@
+// The services the browser tests run against: the Auth emulator and the production build
+// under /todo/ (`vite preview`). Playwright starts this and stops it with SIGTERM.
+import { startProcesses } from './processes.mjs'
+
+const bin = (name) => `node_modules/.bin/${name}`
+let services
+try {
+  services = await startProcesses([
+    {
+      name: 'Auth emulator',
+      command: bin('firebase'),
+      args: ['emulators:start', '--only', 'auth', '--project', 'demo-todo'],
+      readyUrl: 'http://127.0.0.1:9099/',
+      quiet: true,
+    },
+    {
+      name: 'App (vite preview)',
+      command: bin('vite'),
+      args: ['preview', '--strictPort'],
+      readyUrl: 'http://127.0.0.1:4173/todo/',
+      quiet: true,
+    },
+  ])
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err)
+  console.error('Is `npm start` or another test run using ports 9099 or 4173?')
+  process.exit(1)
+}
+console.log('e2e services ready')
+
+const shutDown = async (code) => {
+  await services.stop()
+  process.exit(code)
+}
+process.on('SIGINT', () => void shutDown(0))
+process.on('SIGTERM', () => void shutDown(0))
+services.exited.then(() => shutDown(1))
