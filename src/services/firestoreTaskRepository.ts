@@ -27,7 +27,9 @@ export function toLoadedTask({ id, data }: StoredDocument): LoadedTask | null {
     return null
   }
   if (order !== undefined && (typeof order !== 'number' || !Number.isFinite(order))) return null
-  return order === undefined ? { id, task, isFinished, email } : { id, task, isFinished, email, order }
+  return order === undefined
+    ? { id, task, isFinished, email }
+    : { id, task, isFinished, email, order }
 }
 
 /**
