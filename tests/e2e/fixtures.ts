@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { routeGoogleOffline, signInThroughEmulatorPopup } from './support/offline-google'
 
 export interface Person {
@@ -22,15 +22,47 @@ export async function signIn(page: Page, person: Person): Promise<void> {
   await expect(page.getByText(`Welcome, ${person.displayName}`)).toBeVisible()
 }
 
-export const test = base.extend<{ consoleMessages: string[] }>({
-  context: async ({ context }, use) => {
+export const taskInput = (page: Page) => page.getByRole('textbox', { name: 'New task' })
+export const taskRows = (page: Page) =>
+  page.getByRole('list', { name: 'Tasks' }).getByRole('listitem')
+export const row = (page: Page, text: string): Locator => taskRows(page).filter({ hasText: text })
+
+/** The texts of the rows, top to bottom. */
+export async function rowTexts(page: Page): Promise<string[]> {
+  return taskRows(page).locator('.task-text').allTextContents()
+}
+
+export async function addTasks(page: Page, ...texts: string[]): Promise<void> {
+  for (const text of texts) {
+    await taskInput(page).fill(text)
+    await taskInput(page).press('Enter')
+    await expect(row(page, text)).toBeVisible()
+  }
+}
+
+export const test = base.extend<{
+  consoleMessages: string[]
+  person: Person
+  signedIn: Page
+}>({
+  context: async ({ context }, provide) => {
     await routeGoogleOffline(context)
-    await use(context)
+    await provide(context)
   },
-  consoleMessages: async ({ page }, use) => {
+  consoleMessages: async ({ page }, provide) => {
     const messages: string[] = []
     page.on('console', (message) => messages.push(message.text()))
-    await use(messages)
+    await provide(messages)
+  },
+  person: async ({}, provide) => {
+    await provide(newPerson())
+  },
+  /** The page, signed in through the popup as a new person with no tasks. */
+  signedIn: async ({ page, person }, provide) => {
+    await page.goto('./')
+    await signIn(page, person)
+    await expect(page.getByText('No tasks have been added yet')).toBeVisible()
+    await provide(page)
   },
 })
 

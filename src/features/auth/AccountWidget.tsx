@@ -52,8 +52,9 @@ export function AccountWidget() {
   }
 
   if (status === 'signedOut' || !user) {
+    // Distinct keys: React must not reuse the focused 'Login now' button as 'Log Out'.
     return (
-      <div className="account-widget">
+      <div key="signedOut" className="account-widget">
         <p>Plese login to save tasks</p>
         <button
           type="button"
@@ -69,7 +70,7 @@ export function AccountWidget() {
   }
 
   return (
-    <div className="account-widget">
+    <div key="signedIn" className="account-widget">
       <p>Welcome, {user.displayName ?? user.email}</p>
       <button
         type="button"

@@ -1,5 +1,6 @@
-import { useRef, useState, type SubmitEvent } from 'react'
-import { useAppDispatch } from '../../app/hooks'
+import { useEffect, useRef, useState, type SubmitEvent } from 'react'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { selectAuthStatus } from '../auth/authSlice'
 import { MAX_TASK_LENGTH } from '../../services/types'
 import { taskSubmitted } from './tasksSlice'
 
@@ -7,6 +8,15 @@ export function TaskForm() {
   const dispatch = useAppDispatch()
   const [draft, setDraft] = useState('')
   const inputRef = useRef<HTMLInputElement>(null)
+  const authStatus = useAppSelector(selectAuthStatus)
+
+  // Signing in replaces the focused 'Login now' button, which drops focus to the page:
+  // hand it to the input, where the user goes next. Focus placed elsewhere is left alone.
+  useEffect(() => {
+    if (authStatus === 'signedIn' && document.activeElement === document.body) {
+      inputRef.current?.focus()
+    }
+  }, [authStatus])
 
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()

@@ -52,6 +52,16 @@ describe('the account widget', () => {
     expect(within(header()).getByText(/Welcome, Ada Lovelace/)).toBeInTheDocument()
   })
 
+  it('after Login now, focus goes to the task input, never to the Log Out control', async () => {
+    const { fakeAuth, user } = renderApp()
+    fakeAuth.emit(null)
+    await settle()
+    await user.click(screen.getByRole('button', { name: 'Login now' }))
+    await settle()
+    expect(screen.getByRole('button', { name: 'Log Out' })).not.toHaveFocus()
+    expect(screen.getByRole('textbox', { name: 'New task' })).toHaveFocus()
+  })
+
   it('signed in shows a greeting with the displayName and the round picture titled "Log Out"', async () => {
     await signedInAs(ADA)
     expect(within(header()).getByText('Welcome, Ada Lovelace')).toBeInTheDocument()
