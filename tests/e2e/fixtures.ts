@@ -54,6 +54,8 @@ export const test = base.extend<{
     page.on('console', (message) => messages.push(message.text()))
     await provide(messages)
   },
+  // Playwright reads a fixture's dependencies from this pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
   person: async ({}, provide) => {
     await provide(newPerson())
   },
