@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { addTasks, expect, row, signIn, test } from './fixtures'
+
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze()
+  return results.violations.map(({ id, nodes }) => ({
+    id,
+    targets: nodes.map((node) => node.target.join(' ')),
+  }))
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} colour scheme`, () => {
+    test.use({ colorScheme })
+
+    test('signed out: no WCAG 2.1 AA violations', async ({ page }) => {
+      await page.goto('./')
+      await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
+      expect(await violations(page)).toEqual([])
+    })
+
+    test('signed in with open and finished tasks, and with the dialog open: no violations', async ({
+      signedIn: page,
+    }) => {
+      await addTasks(page, 'Buy oat milk', 'Write the quarterly report', 'Call the plumber')
+      await row(page, 'Buy oat milk').getByRole('button', { name: 'Mark as complete' }).click()
+      await expect(
+        row(page, 'Buy oat milk').getByRole('button', { name: 'Mark as incomplete' }),
+      ).toBeVisible()
+      // Let the confetti finish so it is not part of what is checked.
+      await expect(page.locator('canvas')).toHaveCount(0, { timeout: 10_000 })
+      expect(await violations(page)).toEqual([])
+
+      await row(page, 'Call the plumber').getByRole('button', { name: 'Edit' }).click()
+      await expect(page.getByRole('dialog', { name: 'Edit Task' })).toBeVisible()
+      expect(await violations(page)).toEqual([])
+    })
+  })
+}
+
+test.describe('screenshots', () => {
+  for (const width of [360, 1280]) {
+    test(`main states at ${String(width)} px`, async ({ page, person }) => {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto('./')
+      await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
+      await page.screenshot({ path: `test-results/screens/${String(width)}-signed-out.png` })
+      await signIn(page, person)
+      await addTasks(
+        page,
+        'Buy oat milk',
+        'Write the quarterly report and send it to the whole team before Friday',
+        'Call the plumber',
+      )
+      await row(page, 'Buy oat milk').getByRole('button', { name: 'Mark as complete' }).click()
+      await expect(page.locator('canvas')).toHaveCount(0, { timeout: 10_000 })
+      await page.screenshot({ path: `test-results/screens/${String(width)}-signed-in.png` })
+      await row(page, 'Call the plumber').getByRole('button', { name: 'Edit' }).click()
+      await page.screenshot({ path: `test-results/screens/${String(width)}-dialog.png` })
+      await expect(page.getByRole('dialog', { name: 'Edit Task' })).toBeVisible()
+    })
+  }
+})
