@@ -1,4 +1,5 @@
-// The services the browser tests run against: the Auth emulator and the production build
+// The services the browser tests run against: the Auth emulator, the local Firestore backend
+// (in memory: every run starts empty) and the production build
 // under /todo/ (`vite preview`). Playwright starts this and stops it with SIGTERM.
 import { startProcesses } from './processes.mjs'
 
@@ -14,6 +15,13 @@ try {
       quiet: true,
     },
     {
+      name: 'Local Firestore backend',
+      command: process.execPath,
+      args: ['backend/start.js', '--memory', '--quiet'],
+      readyUrl: 'http://127.0.0.1:8080/',
+      quiet: true,
+    },
+    {
       name: 'App (vite preview)',
       command: bin('vite'),
       args: ['preview', '--strictPort'],
@@ -23,7 +31,7 @@ try {
   ])
 } catch (err) {
   console.error(err instanceof Error ? err.message : err)
-  console.error('Is `npm start` or another test run using ports 9099 or 4173?')
+  console.error('Is `npm start` or another test run using ports 9099, 8080 or 4173?')
   process.exit(1)
 }
 console.log('e2e services ready')

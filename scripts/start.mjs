@@ -3,6 +3,8 @@
 import { loadEnv } from 'vite'
 import { startProcesses } from './processes.mjs'
 
+const fresh = process.argv.includes('--fresh')
+
 const env = loadEnv('development', process.cwd(), 'VITE_')
 const configured = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_PROJECT_ID'].some((name) => env[name])
 const flag = env.VITE_USE_EMULATORS?.trim().toLowerCase()
@@ -18,6 +20,12 @@ if (useEmulators) {
     readyUrl: 'http://127.0.0.1:9099/',
     quiet: true,
   })
+  specs.push({
+    name: 'Local Firestore backend',
+    command: process.execPath,
+    args: ['backend/start.js', '--quiet', ...(fresh ? ['--fresh'] : [])],
+    readyUrl: 'http://127.0.0.1:8080/',
+  })
 }
 specs.push({
   name: 'Vite',
@@ -28,7 +36,9 @@ specs.push({
 
 console.log(
   useEmulators
-    ? 'Starting the Auth emulator (127.0.0.1:9099) and the app…'
+    ? 'Starting the Auth emulator (127.0.0.1:9099), the local Firestore backend (127.0.0.1:8080' +
+        (fresh ? ', starting empty' : ', data in .data/firestore.json') +
+        ') and the app…'
     : 'Starting the app against the Firebase project in .env…',
 )
 let services

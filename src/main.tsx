@@ -9,15 +9,15 @@ import { readFirebaseSettings } from './services/config'
 import { celebrate } from './services/confetti'
 import { initFirebaseApp } from './services/firebaseApp'
 import { createFirebaseAuthService, initFirebaseAuth } from './services/firebaseAuth'
+import { createFirestoreTaskRepository } from './services/firestoreTaskRepository'
 import { consoleLogger } from './services/logger'
-import { createMemoryTaskRepository } from './services/memoryTaskRepository'
 import { createBrowserSessionStore } from './services/session'
 
 const settings = readFirebaseSettings(import.meta.env)
 const app = initFirebaseApp(settings)
 
 const store = setupStore({
-  tasks: createMemoryTaskRepository(),
+  tasks: createFirestoreTaskRepository(app, settings, consoleLogger),
   auth: createFirebaseAuthService(initFirebaseAuth(app, settings)),
   session: createBrowserSessionStore(),
   logger: consoleLogger,
