@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Provider } from 'react-redux'
-import { appStarted } from './app/actions'
+import { appStarted, connectivityRestored } from './app/actions'
 import { App } from './app/App'
 import { setupStore } from './app/store'
 import './index.css'
@@ -11,22 +11,54 @@ import { initFirebaseApp } from './services/firebaseApp'
 import { createFirebaseAuthService, initFirebaseAuth } from './services/firebaseAuth'
 import { createFirestoreTaskRepository } from './services/firestoreTaskRepository'
 import { consoleLogger } from './services/logger'
+import { lazyStore } from './services/outbox/lazyStore'
+import { createOutbox, webLocksSendLock } from './services/outbox/outbox'
+import { openLocalStore } from './services/outbox/storage'
 import { createBrowserSessionStore } from './services/session'
+import { createBroadcastTabSync } from './services/tabSync'
 
 const settings = readFirebaseSettings(import.meta.env)
 const app = initFirebaseApp(settings)
+const logger = consoleLogger
+const tasks = createFirestoreTaskRepository(app, settings, logger)
+const auth = createFirebaseAuthService(initFirebaseAuth(app, settings))
+const local = lazyStore(
+  openLocalStore((message, err) => {
+    logger.warn(message, err)
+  }),
+)
 
 const store = setupStore({
-  tasks: createFirestoreTaskRepository(app, settings, consoleLogger),
-  auth: createFirebaseAuthService(initFirebaseAuth(app, settings)),
+  tasks,
+  auth,
+  outbox: createOutbox({
+    store: local,
+    repository: tasks,
+    logger,
+    refreshToken: () => auth.refreshToken(),
+    withSendLock: webLocksSendLock('todo-outbox'),
+  }),
+  listCache: {
+    get: (email) => local.getList(email),
+    put: (email, list) => local.putList(email, list),
+  },
+  tabSync: createBroadcastTabSync(),
   session: createBrowserSessionStore(),
-  logger: consoleLogger,
+  logger,
   alert: (message) => {
     window.alert(message)
   },
   celebrate,
 })
 store.dispatch(appStarted())
+
+// Moments worth retrying at once what is waiting for the network.
+window.addEventListener('online', () => {
+  store.dispatch(connectivityRestored())
+})
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') store.dispatch(connectivityRestored())
+})
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

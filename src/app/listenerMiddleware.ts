@@ -15,3 +15,6 @@ export type AppStartListening = TypedStartListening<RootState, AppDispatch, Serv
 /** A named listener effect for actions made by `ActionCreator`. */
 export type AppListenerEffect<ActionCreator extends (...args: never[]) => UnknownAction> =
   ListenerEffect<ReturnType<ActionCreator>, RootState, AppDispatch, Services>
+
+/** A named listener effect for any action (listeners started with a matcher). */
+export type AppAnyActionEffect = ListenerEffect<UnknownAction, RootState, AppDispatch, Services>

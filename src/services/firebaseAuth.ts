@@ -52,5 +52,8 @@ export function createFirebaseAuthService(auth: Auth): AuthService {
         callback(user ? toAuthUser(user) : null)
       }),
     hasCurrentUser: () => auth.currentUser !== null,
+    refreshToken: async () => {
+      await auth.currentUser?.getIdToken(true)
+    },
   }
 }

@@ -1,3 +1,6 @@
+import type { Outbox } from './outbox/outbox'
+import type { TabSync } from './tabSync'
+
 /**
  * The app's own domain types and the interfaces of everything outside the store.
  * Nothing in here names Firebase: adapters in this folder translate to and from it.
@@ -55,6 +58,8 @@ export interface AuthService {
   onAuthStateChanged(callback: (user: AuthUser | null) => void): () => void
   /** Whether a user is signed in right now. */
   hasCurrentUser(): boolean
+  /** Gets the signed-in user a fresh ID token (after the server refused the old one). */
+  refreshToken(): Promise<void>
 }
 
 /** The browser's session storage, limited to the one key the product keeps there. */
@@ -74,9 +79,19 @@ export interface Logger {
   warn(message: string, err?: unknown): void
 }
 
+/** The lists kept on this device, per user, shown at once on the next visit. */
+export interface ListCache {
+  get(email: string): Promise<Task[] | null>
+  put(email: string, tasks: Task[]): Promise<void>
+}
+
 /** Everything the store's effects reach; passed as the listener middleware's `extra`. */
 export interface Services {
   tasks: TaskRepository
+  /** Every write goes through it: recorded on the device first, sent until acknowledged. */
+  outbox: Outbox
+  listCache: ListCache
+  tabSync: TabSync
   auth: AuthService
   session: SessionStore
   logger: Logger

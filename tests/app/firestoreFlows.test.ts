@@ -79,15 +79,15 @@ describe('the app on the real SDK and the local backend', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { store } = await signedInStore()
     store.dispatch(taskSubmitted('Existing'))
+    store.dispatch(taskSubmitted('Other'))
     await vi.waitFor(() => {
-      expect(serverListOf()).toHaveLength(1)
+      expect(serverListOf()).toHaveLength(2)
     })
-    const existing = selectAllTasks(store.getState())[0]?.id ?? ''
+    const [existing, other] = selectAllTasks(store.getState()).map((task) => task.id)
     harness.backend.faults.add({ kinds: ['commit'], status: 503 })
     store.dispatch(taskSubmitted('New'))
-    store.dispatch(taskMarkedDone(existing))
-    const newId = selectAllTasks(store.getState())[0]?.id ?? ''
-    store.dispatch(taskDeleted(newId))
+    store.dispatch(taskMarkedDone(existing ?? ''))
+    store.dispatch(taskDeleted(other ?? ''))
     await vi.waitFor(() => {
       expect(consoleError).toHaveBeenCalledTimes(3)
     })
@@ -97,7 +97,10 @@ describe('the app on the real SDK and the local backend', () => {
       'Error deleting document',
     ])
     expect(consoleError.mock.calls[0]?.[1]).toMatchObject({ code: 'unavailable' })
-    expect(listOf(store)).toEqual([{ task: 'Existing', isFinished: true }])
+    expect(listOf(store)).toEqual([
+      { task: 'New', isFinished: false },
+      { task: 'Existing', isFinished: true },
+    ])
   })
 
   it('sign-out clears the list and the stored e-mail', async () => {

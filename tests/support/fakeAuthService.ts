@@ -20,7 +20,7 @@ export function createFakeAuthService() {
   }
   let pendingPopup: (() => void) | null = null
   let signOutError: Error | null = null
-  const calls = { signInWithPopup: 0, signOut: 0 }
+  const calls = { signInWithPopup: 0, signOut: 0, refreshToken: 0 }
 
   const emit = (user: AuthUser | null) => {
     currentUser = user
@@ -57,6 +57,10 @@ export function createFakeAuthService() {
       return () => listeners.delete(callback)
     },
     hasCurrentUser: () => currentUser !== null,
+    refreshToken: () => {
+      calls.refreshToken++
+      return Promise.resolve()
+    },
   }
 
   return {

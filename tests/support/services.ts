@@ -1,29 +1,79 @@
-import { vi } from 'vitest'
+import { onTestFinished, vi } from 'vitest'
 import { consoleLogger } from '../../src/services/logger'
+import { createOutbox } from '../../src/services/outbox/outbox'
+import { createMemoryStore, type LocalStore } from '../../src/services/outbox/storage'
 import { createBrowserSessionStore } from '../../src/services/session'
-import type { Services } from '../../src/services/types'
+import type { TabChange, TabSync } from '../../src/services/tabSync'
+import type { Services, TaskRepository } from '../../src/services/types'
 import { createFakeAuthService } from './fakeAuthService'
 import { createRecordingRepository } from './recordingTaskRepository'
 
+/** Tabs of one test: every sync created from the same hub hears the others. */
+export function createTabHub() {
+  const listeners = new Set<{ owner: object; listener: (change: TabChange) => void }>()
+  return {
+    tab(): TabSync {
+      const owner = {}
+      return {
+        publish: (change) => {
+          for (const entry of listeners)
+            if (entry.owner !== owner) entry.listener(structuredClone(change))
+        },
+        subscribe: (listener) => {
+          const entry = { owner, listener }
+          listeners.add(entry)
+          return () => listeners.delete(entry)
+        },
+      }
+    },
+  }
+}
+
+interface TestServiceOptions extends Partial<Services> {
+  /** The device storage (memory by default; pass one to share it, as tabs or a reload do). */
+  local?: LocalStore
+}
+
 /**
- * Services for one test: the real session store and console logger over jsdom, a
- * recording repository, a fake Auth client, and spies for the two effects a browser would show.
+ * Services for one test: the real session store, console logger and outbox (over memory
+ * storage), a recording repository, a fake Auth client, and spies for the two effects a
+ * browser would show. The outbox stops when the test ends.
  */
-export function createTestServices(overrides: Partial<Services> = {}) {
+export function createTestServices(overrides: TestServiceOptions = {}) {
+  const { local = createMemoryStore(), ...rest } = overrides
   const recorder = createRecordingRepository()
   const fakeAuth = createFakeAuthService()
   const alert = vi.fn<(message: string) => void>()
   const celebrate = vi.fn<() => void>()
+  const tasks: TaskRepository = rest.tasks ?? recorder.repository
+  const auth = rest.auth ?? fakeAuth.auth
+  const outbox =
+    rest.outbox ??
+    createOutbox({
+      store: local,
+      repository: tasks,
+      logger: consoleLogger,
+      refreshToken: () => auth.refreshToken(),
+    })
+  onTestFinished(() => {
+    outbox.close()
+  })
   const services: Services = {
-    tasks: recorder.repository,
-    auth: fakeAuth.auth,
+    tasks,
+    auth,
+    outbox,
+    listCache: {
+      get: (email) => local.getList(email),
+      put: (email, list) => local.putList(email, list),
+    },
+    tabSync: createTabHub().tab(),
     session: createBrowserSessionStore(),
     logger: consoleLogger,
     alert,
     celebrate,
-    ...overrides,
+    ...rest,
   }
-  return { services, recorder, fakeAuth, alert, celebrate }
+  return { services, recorder, fakeAuth, alert, celebrate, local }
 }
 
 export type TestServices = ReturnType<typeof createTestServices>

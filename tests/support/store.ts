@@ -16,6 +16,8 @@ export const loadedTask = (
 /** A real store, with recording services, holding `tasks` as if just loaded. */
 export function storeWithTasks(tasks: LoadedTask[] = [], testServices = createTestServices()) {
   const store = setupStore(testServices.services)
+  // As sign-in would: the outbox sends the signed-in user's writes.
+  testServices.services.outbox.setActiveUser(EMAIL)
   store.dispatch(tasksLoadStarted({ email: EMAIL }))
   store.dispatch(tasksLoaded({ email: EMAIL, tasks }))
   return { store, ...testServices }

@@ -1,40 +1,67 @@
-import { appStarted } from '../../app/actions'
+import { appStarted, connectivityRestored } from '../../app/actions'
 import type { AppListenerEffect, AppStartListening } from '../../app/listenerMiddleware'
-import { tasksCleared, tasksLoaded, tasksLoadFailed, tasksLoadStarted } from '../tasks/tasksSlice'
+import { applyPending } from '../../services/outbox/coalesce'
+import { backoffDelay } from '../../services/outbox/outbox'
+import {
+  tasksCleared,
+  tasksLoaded,
+  tasksLoadFailed,
+  tasksLoadStarted,
+  tasksRestored,
+  tasksSyncedFromOtherTab,
+} from '../tasks/tasksSlice'
 import { authStateChanged, signInRequested, signInSettled, signOutRequested } from './authSlice'
 
-/** Reports every change of sign-in state to the store, for the life of the store. */
+/** Reports every change of sign-in state, and changes made in other tabs, to the store. */
 const followAuthState: AppListenerEffect<typeof appStarted> = (_action, api) => {
   api.unsubscribe()
   api.extra.auth.onAuthStateChanged((user) => {
     api.dispatch(authStateChanged(user))
   })
+  api.extra.tabSync.subscribe((change) => {
+    api.dispatch(tasksSyncedFromOtherTab(change))
+  })
 }
 
 /**
- * Signed in: remember the e-mail for this tab and load that user's tasks; signed out: forget
- * it and clear the list. The e-mail is written on every sign-in report, restored sessions
- * included, so adding works after a reload or in a new tab.
+ * Signed in: remember the e-mail for this tab, send that user's pending writes, show the list
+ * kept on this device at once, then the server's list with the pending writes applied over it,
+ * retrying with backoff while the server cannot be reached. Signed out: stop sending (pending
+ * writes stay for their owner), forget the e-mail and clear the list.
  */
 const loadOrClearTasks: AppListenerEffect<typeof authStateChanged> = async (action, api) => {
   // A newer report supersedes a load still under way.
   api.cancelActiveListeners()
-  const { session, tasks, logger } = api.extra
+  const { session, tasks, outbox, listCache, logger } = api.extra
   const email = action.payload?.email
   if (!email) {
+    outbox.setActiveUser(null)
     session.removeUserEmail()
     api.dispatch(tasksCleared())
     return
   }
   session.setUserEmail(email)
+  outbox.setActiveUser(email)
   api.dispatch(tasksLoadStarted({ email }))
-  try {
-    const loaded = await api.pause(tasks.load(email))
-    api.dispatch(tasksLoaded({ email, tasks: loaded }))
-  } catch (err) {
-    if (api.signal.aborted) return
-    logger.error('Error loading tasks', err)
-    api.dispatch(tasksLoadFailed({ email }))
+
+  const [kept, pendingAtStart] = await api.pause(
+    Promise.all([listCache.get(email), outbox.pending(email)]),
+  )
+  if (kept) api.dispatch(tasksRestored({ email, tasks: applyPending(kept, pendingAtStart) }))
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const loaded = await api.pause(tasks.load(email))
+      const pending = await api.pause(outbox.pending(email))
+      api.dispatch(tasksLoaded({ email, tasks: applyPending(loaded, pending) }))
+      return
+    } catch (err) {
+      if (api.signal.aborted) return
+      logger.error('Error loading tasks', err)
+      api.dispatch(tasksLoadFailed({ email }))
+      // Try again after the backoff, or as soon as the connection is back.
+      await Promise.race([api.delay(backoffDelay(attempt)), api.take(connectivityRestored.match)])
+    }
   }
 }
 
@@ -54,12 +81,18 @@ const signIn: AppListenerEffect<typeof signInRequested> = async (_action, api) =
 }
 
 const signOut: AppListenerEffect<typeof signOutRequested> = async (_action, api) => {
-  const { auth, session, logger } = api.extra
+  const { auth, session, outbox, logger } = api.extra
+  // Stop sending first, so no write goes out without its owner's token; a send already under
+  // way gets a moment to finish. Whatever is pending waits for the next sign-in.
+  outbox.setActiveUser(null)
+  await Promise.race([outbox.idle(), api.delay(2000)])
   try {
     await auth.signOut()
     session.removeUserEmail()
     logger.info('Signed out successfully')
   } catch (err) {
+    const email = api.getState().auth.user?.email
+    if (email) outbox.setActiveUser(email)
     logger.error('Error during sign-out:', err)
   }
 }

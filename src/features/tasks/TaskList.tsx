@@ -5,7 +5,7 @@ import { selectListAvailability, selectTaskIds } from './tasksSlice'
 const EMPTY_MESSAGES = {
   empty: 'No tasks have been added yet',
   pending: 'Loading your tasks…',
-  failed: 'Your tasks could not be loaded.',
+  failed: 'Your tasks cannot be reached right now. Trying again…',
 }
 
 export function TaskList() {

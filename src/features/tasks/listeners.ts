@@ -1,26 +1,52 @@
-import type { AppListenerEffect, AppStartListening } from '../../app/listenerMiddleware'
+import { isAnyOf } from '@reduxjs/toolkit'
+import { connectivityRestored } from '../../app/actions'
+import type {
+  AppAnyActionEffect,
+  AppListenerEffect,
+  AppStartListening,
+} from '../../app/listenerMiddleware'
+import type { OutboxWrite } from '../../services/outbox/coalesce'
 import {
+  selectAllTasks,
   selectTaskById,
   taskAdded,
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
+  tasksLoaded,
+  tasksSyncedFromOtherTab,
   taskTextSaved,
 } from './tasksSlice'
 
-// Every write follows the state change and is not awaited by anyone: a failure is
-// logged with the spec's message and the list is left as the user made it.
+// Every write follows the state change and nobody waits for it: it is recorded in the outbox,
+// which sends it, retries it and logs each failure with the spec's message; the list is never
+// rolled back.
+
+const FAILURE_MESSAGES = {
+  add: 'Error adding document',
+  update: 'Error updating document',
+  delete: 'Error deleting document',
+} as const
+
+async function record(api: Parameters<AppListenerEffect<typeof taskAdded>>[1], write: OutboxWrite) {
+  const { outbox, tabSync, logger } = api.extra
+  tabSync.publish(
+    write.kind === 'delete'
+      ? { email: write.email, upserts: [], deletes: [write.id] }
+      : { email: write.task.email, upserts: [write.task], deletes: [] },
+  )
+  try {
+    await outbox.enqueue(write)
+  } catch (err) {
+    logger.error(FAILURE_MESSAGES[write.kind], err)
+  }
+}
 
 const writeAddedTask: AppListenerEffect<typeof taskAdded> = async (action, api) => {
   const task = selectTaskById(api.getState(), action.payload.id)
   // A refused add (bad text, an id already in the list) changed nothing and writes nothing.
   if (task === undefined || selectTaskById(api.getOriginalState(), task.id) !== undefined) return
-  const { tasks, logger } = api.extra
-  try {
-    await tasks.add(task)
-  } catch (err) {
-    logger.error('Error adding document', err)
-  }
+  await record(api, { kind: 'add', task })
 }
 
 const writeUpdatedTask: AppListenerEffect<
@@ -30,12 +56,7 @@ const writeUpdatedTask: AppListenerEffect<
   const before = selectTaskById(api.getOriginalState(), id)
   const after = selectTaskById(api.getState(), id)
   if (before === undefined || after === undefined || before === after) return
-  const { tasks, logger } = api.extra
-  try {
-    await tasks.update(id, after)
-  } catch (err) {
-    logger.error('Error updating document', err)
-  }
+  await record(api, { kind: 'update', task: after })
 }
 
 const celebrateDoneTask: AppListenerEffect<typeof taskMarkedDone> = (action, api) => {
@@ -44,13 +65,22 @@ const celebrateDoneTask: AppListenerEffect<typeof taskMarkedDone> = (action, api
 }
 
 const writeDeletedTask: AppListenerEffect<typeof taskDeleted> = async (action, api) => {
-  if (selectTaskById(api.getOriginalState(), action.payload) === undefined) return
-  const { tasks, logger } = api.extra
-  try {
-    await tasks.delete(action.payload)
-  } catch (err) {
-    logger.error('Error deleting document', err)
-  }
+  const task = selectTaskById(api.getOriginalState(), action.payload)
+  if (task === undefined) return
+  await record(api, { kind: 'delete', id: task.id, email: task.email })
+}
+
+/** Keeps the shown list on the device, a moment after the last change, for the next visit. */
+const keepListOnDevice: AppAnyActionEffect = async (_action, api) => {
+  api.cancelActiveListeners()
+  await api.delay(300)
+  const { owner, status } = api.getState().tasks
+  if (owner === null || status !== 'loaded') return
+  await api.extra.listCache.put(owner, selectAllTasks(api.getState()))
+}
+
+const retryWrites: AppListenerEffect<typeof connectivityRestored> = (_action, api) => {
+  api.extra.outbox.flushNow()
 }
 
 export function addTasksListeners(startAppListening: AppStartListening): void {
@@ -60,4 +90,17 @@ export function addTasksListeners(startAppListening: AppStartListening): void {
   startAppListening({ actionCreator: taskTextSaved, effect: writeUpdatedTask })
   startAppListening({ actionCreator: taskMarkedDone, effect: celebrateDoneTask })
   startAppListening({ actionCreator: taskDeleted, effect: writeDeletedTask })
+  startAppListening({ actionCreator: connectivityRestored, effect: retryWrites })
+  startAppListening({
+    matcher: isAnyOf(
+      tasksLoaded,
+      tasksSyncedFromOtherTab,
+      taskAdded,
+      taskMarkedDone,
+      taskMarkedIncomplete,
+      taskTextSaved,
+      taskDeleted,
+    ),
+    effect: keepListOnDevice,
+  })
 }

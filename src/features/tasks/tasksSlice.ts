@@ -44,6 +44,20 @@ const tasksSlice = createSlice({
       state.status = 'loaded'
       state.owner = action.payload.email
     },
+    tasksRestored(state, action: PayloadAction<{ email: string; tasks: Task[] }>) {
+      // The list kept on this device stands in only until the server answers.
+      if (state.owner !== action.payload.email || state.status !== 'loading') return
+      tasksAdapter.setAll(state, action.payload.tasks)
+    },
+    tasksSyncedFromOtherTab(
+      state,
+      action: PayloadAction<{ email: string; upserts: Task[]; deletes: string[] }>,
+    ) {
+      const { email, upserts, deletes } = action.payload
+      if (state.owner !== email) return
+      tasksAdapter.removeMany(state, deletes)
+      tasksAdapter.upsertMany(state, upserts)
+    },
     tasksLoadFailed(state, action: PayloadAction<{ email: string }>) {
       if (state.owner === action.payload.email) state.status = 'failed'
     },
@@ -85,6 +99,8 @@ export const {
   tasksLoadStarted,
   tasksLoaded,
   tasksLoadFailed,
+  tasksRestored,
+  tasksSyncedFromOtherTab,
   tasksCleared,
   taskAdded,
   taskMarkedDone,

@@ -18,6 +18,7 @@ function renderPage(tasks: LoadedTask[] = [], { signedIn = true } = {}) {
   if (signedIn) sessionStorage.setItem('userEmail', EMAIL)
   const testServices = createTestServices()
   const store = setupStore(testServices.services)
+  testServices.services.outbox.setActiveUser(EMAIL)
   store.dispatch(tasksLoadStarted({ email: EMAIL }))
   store.dispatch(tasksLoaded({ email: EMAIL, tasks }))
   return { ...renderWithProviders(<TasksPage />, { store }), ...testServices }

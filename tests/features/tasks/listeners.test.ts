@@ -107,18 +107,35 @@ describe('writes after each change', () => {
 })
 
 describe('fire and forget', () => {
-  it('changes the list before any write is answered', () => {
+  it('changes the list before any write is answered', async () => {
     const services = createTestServices()
     services.recorder.hangWrites()
     const { store, recorder } = storeWithTasks([loadedTask('a', false, 0)], services)
     store.dispatch(taskAdded({ id: 'n', task: 'New', email: EMAIL }))
     store.dispatch(taskMarkedDone('a'))
-    store.dispatch(taskDeleted('n'))
-    // Nothing has been answered, yet every change is in the list and every write is out.
-    expect(selectTaskIds(store.getState())).toEqual(['a'])
-    expect(selectAllTasks(store.getState())[0]?.isFinished).toBe(true)
-    expect(recorder.writes().map((write) => write.kind)).toEqual(['add', 'update', 'delete'])
+    store.dispatch(taskTextSaved({ id: 'n', task: 'New, renamed' }))
+    // Nothing has been answered, yet every change is in the list.
+    expect(selectTaskIds(store.getState())).toEqual(['n', 'a'])
+    expect(selectAllTasks(store.getState())[1]?.isFinished).toBe(true)
+    await settle()
+    // The writes go out one at a time, each once the one before is answered.
+    expect(recorder.writes()).toHaveLength(1)
     recorder.settlePending()
+    await settle()
+    // The add and the rename were coalesced: one add that already carries the new text.
+    expect(recorder.writes()).toMatchObject([
+      { kind: 'update', id: 'a' },
+      { kind: 'add', task: { id: 'n', task: 'New, renamed' } },
+    ])
+    recorder.settlePending()
+  })
+
+  it('an add and a delete made before anything was sent send nothing', async () => {
+    const { store, recorder } = storeWithTasks()
+    store.dispatch(taskAdded({ id: 'n', task: 'Typo', email: EMAIL }))
+    store.dispatch(taskDeleted('n'))
+    await settle()
+    expect(recorder.writes()).toEqual([])
   })
 
   it.each([
