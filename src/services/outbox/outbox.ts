@@ -196,12 +196,15 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
    * so each document's writes stay in order), including entries recorded meanwhile. Returns
    * the delay before retrying the ones that failed for now, or null when none did.
    */
-  const sendRound = async (email: string): Promise<number | null> => {
+  const sendRound = async (email: string, onlyUntried: boolean): Promise<number | null> => {
     const failed = new Set<string>()
     for (;;) {
       if (closed || activeEmail !== email) return null
       const entries = await entriesOf(email)
-      const next = entries.find((entry) => !failed.has(`${entry.id}@${String(entry.seq)}`))
+      const next = entries.find(
+        (entry) =>
+          !failed.has(`${entry.id}@${String(entry.seq)}`) && !(onlyUntried && entry.attempted),
+      )
       if (next === undefined) break
       if (!(await sendOne(email, next))) failed.add(`${next.id}@${String(next.seq)}`)
     }
@@ -215,22 +218,25 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
   }
 
   const schedule = (delay: number) => {
-    if (closed) return
-    if (retryTimer !== null) clearTimer(retryTimer)
+    if (closed || retryTimer !== null) return
     retryTimer = setTimer(() => {
       retryTimer = null
       kick()
     }, delay)
   }
 
-  const kick = () => {
+  /**
+   * Starts a send round. While a retry is scheduled, a new write still gets its first try at
+   * once (`onlyUntried`), but what already failed waits for the retry.
+   */
+  const kick = (onlyUntried = false) => {
     if (closed || activeEmail === null) return
     if (running) {
       again = true
       return
     }
     const email = activeEmail
-    running = withSendLock(() => sendRound(email))
+    running = withSendLock(() => sendRound(email, onlyUntried))
       .then((delay) => {
         if (delay !== null) schedule(delay)
       })
@@ -244,7 +250,7 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
         deps.onStats?.({ ...stats })
         if (again) {
           again = false
-          if (retryTimer === null) kick()
+          kick(retryTimer !== null)
         }
       })
   }
@@ -255,7 +261,7 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
         if (current) stats.coalesced++
         return coalesce(current, write, seq)
       })
-      if (retryTimer === null) kick()
+      kick(retryTimer !== null)
     },
     pending: (email) => entriesOf(email),
     setActiveUser(email) {
