@@ -68,6 +68,9 @@ export function createRecordingRepository(stored: LoadedTask[] = []) {
     failWritesWith(error: Error) {
       mode = { kind: 'fail', error }
     },
+    succeedWrites() {
+      mode = { kind: 'succeed' }
+    },
     hangWrites() {
       mode = { kind: 'hang' }
     },
@@ -84,6 +87,9 @@ export function createRecordingRepository(stored: LoadedTask[] = []) {
     /** Settles every write left pending by `hangWrites`. */
     settlePending() {
       for (const write of pending.splice(0)) write.resolve()
+    },
+    rejectPending(error: Error) {
+      for (const write of pending.splice(0)) write.reject(error)
     },
   }
 }

@@ -1,0 +1,297 @@
+import 'fake-indexeddb/auto'
+import { IDBFactory } from 'fake-indexeddb'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  backoffDelay,
+  classifyFailure,
+  createOutbox,
+  type OutboxDependencies,
+} from '../../../src/services/outbox/outbox'
+import {
+  createMemoryStore,
+  openIndexedDbStore,
+  openLocalStore,
+} from '../../../src/services/outbox/storage'
+import type { Task } from '../../../src/services/types'
+import { createRecordingRepository } from '../../support/recordingTaskRepository'
+
+const EMAIL = 'ada@example.com'
+const task = (id: string, text = `Task ${id}`, email = EMAIL): Task => ({
+  id,
+  task: text,
+  isFinished: false,
+  email,
+  order: 0,
+})
+const failure = (code: string) => Object.assign(new Error(code), { code })
+
+let consoleError: ReturnType<typeof vi.spyOn>
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+function outboxWith(overrides: Partial<OutboxDependencies> = {}) {
+  const recorder = createRecordingRepository()
+  const refreshToken = vi.fn(() => Promise.resolve())
+  const outbox = createOutbox({
+    store: createMemoryStore(),
+    repository: recorder.repository,
+    logger: { error: console.error, info: console.log, warn: console.warn },
+    refreshToken,
+    random: () => 0.5,
+    ...overrides,
+  })
+  return { outbox, recorder, refreshToken }
+}
+
+describe('classifying failures by error code', () => {
+  it.each([
+    ['unavailable', 'transient'],
+    ['deadline-exceeded', 'transient'],
+    ['resource-exhausted', 'transient'],
+    ['aborted', 'transient'],
+    ['internal', 'transient'],
+    ['unknown', 'transient'],
+    ['cancelled', 'transient'],
+    ['unauthenticated', 'unauthenticated'],
+    ['permission-denied', 'permanent'],
+    ['invalid-argument', 'permanent'],
+    ['not-found', 'permanent'],
+    ['failed-precondition', 'permanent'],
+    ['already-exists', 'permanent'],
+    ['out-of-range', 'permanent'],
+    ['unimplemented', 'permanent'],
+    ['data-loss', 'permanent'],
+  ])('%s is %s', (code, kind) => {
+    expect(classifyFailure(failure(code))).toBe(kind)
+  })
+
+  it('an error without a code (a failed fetch) is transient', () => {
+    expect(classifyFailure(new TypeError('Failed to fetch'))).toBe('transient')
+  })
+})
+
+describe('backoff', () => {
+  it('doubles from 1 s up to 60 s, with half of each delay random', () => {
+    const ceilings = [1, 2, 3, 4, 5, 6, 7, 8].map((attempt) => backoffDelay(attempt, () => 1))
+    expect(ceilings).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000])
+    expect(backoffDelay(1, () => 0)).toBe(500)
+    expect(backoffDelay(7, () => 0)).toBe(30000)
+  })
+
+  it('retries a transient failure after the backoff, and stops once it succeeds', async () => {
+    vi.useFakeTimers()
+    const { outbox, recorder } = outboxWith()
+    recorder.failWritesWith(failure('unavailable'))
+    outbox.setActiveUser(EMAIL)
+    await outbox.enqueue({ kind: 'add', task: task('t1') })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(recorder.writes()).toHaveLength(1)
+    // random 0.5: 750 ms, then 1,500 ms.
+    await vi.advanceTimersByTimeAsync(749)
+    expect(recorder.writes()).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(recorder.writes()).toHaveLength(2)
+    recorder.succeedWrites()
+    await vi.advanceTimersByTimeAsync(1500)
+    expect(recorder.writes()).toHaveLength(3)
+    expect(await outbox.pending(EMAIL)).toEqual([])
+    await vi.advanceTimersByTimeAsync(120_000)
+    expect(recorder.writes()).toHaveLength(3)
+    expect(consoleError).toHaveBeenCalledTimes(2)
+    expect(consoleError).toHaveBeenCalledWith('Error adding document', expect.anything())
+    outbox.close()
+  })
+
+  it('flushNow retries at once, without waiting for the backoff', async () => {
+    vi.useFakeTimers()
+    const { outbox, recorder } = outboxWith()
+    recorder.failWritesWith(failure('unknown'))
+    outbox.setActiveUser(EMAIL)
+    await outbox.enqueue({ kind: 'update', task: task('t1') })
+    await vi.advanceTimersByTimeAsync(0)
+    recorder.succeedWrites()
+    outbox.flushNow()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(recorder.writes()).toHaveLength(2)
+    expect(await outbox.pending(EMAIL)).toEqual([])
+    outbox.close()
+  })
+})
+
+describe('sending', () => {
+  it('drops a write the server will never take, logging it', async () => {
+    const { outbox, recorder } = outboxWith()
+    recorder.failWritesWith(failure('permission-denied'))
+    outbox.setActiveUser(EMAIL)
+    await outbox.enqueue({ kind: 'delete', id: 't1', email: EMAIL })
+    await outbox.idle()
+    expect(await outbox.pending(EMAIL)).toEqual([])
+    expect(consoleError).toHaveBeenCalledExactlyOnceWith(
+      'Error deleting document',
+      expect.anything(),
+    )
+    expect(outbox.stats()).toMatchObject({ dropped: 1, sent: 0 })
+  })
+
+  it('refreshes the token once and retries at once after unauthenticated', async () => {
+    const { outbox, recorder, refreshToken } = outboxWith()
+    let calls = 0
+    const original = recorder.repository.update.bind(recorder.repository)
+    recorder.repository.update = (id, value) => {
+      calls++
+      return calls === 1 ? Promise.reject(failure('unauthenticated')) : original(id, value)
+    }
+    outbox.setActiveUser(EMAIL)
+    await outbox.enqueue({ kind: 'update', task: task('t1') })
+    await outbox.idle()
+    expect(refreshToken).toHaveBeenCalledTimes(1)
+    expect(calls).toBe(2)
+    expect(await outbox.pending(EMAIL)).toEqual([])
+  })
+
+  it('sends only the active user’s writes, and nothing while signed out', async () => {
+    const { outbox, recorder } = outboxWith()
+    await outbox.enqueue({ kind: 'add', task: task('a1', 'Ada’s') })
+    await outbox.enqueue({ kind: 'add', task: task('g1', 'Grace’s', 'grace@example.com') })
+    await outbox.idle()
+    expect(recorder.writes()).toEqual([])
+    outbox.setActiveUser('grace@example.com')
+    await outbox.idle()
+    expect(recorder.writes()).toMatchObject([{ kind: 'add', task: { id: 'g1' } }])
+    expect(await outbox.pending(EMAIL)).toHaveLength(1)
+  })
+
+  it('keeps a write that failed because its user signed out while it was in flight', async () => {
+    const { outbox, recorder } = outboxWith()
+    recorder.hangWrites()
+    outbox.setActiveUser(EMAIL)
+    await outbox.enqueue({ kind: 'add', task: task('t1') })
+    await vi.waitFor(() => {
+      expect(recorder.writes()).toHaveLength(1)
+    })
+    outbox.setActiveUser(null)
+    recorder.rejectPending(failure('permission-denied'))
+    await outbox.idle()
+    expect(await outbox.pending(EMAIL)).toMatchObject([{ id: 't1', attempted: true }])
+  })
+
+  it('a change made while its document’s write is in flight is sent after it', async () => {
+    const { outbox, recorder } = outboxWith()
+    recorder.hangWrites()
+    outbox.setActiveUser(EMAIL)
+    await outbox.enqueue({ kind: 'add', task: task('t1', 'First') })
+    await vi.waitFor(() => {
+      expect(recorder.writes()).toHaveLength(1)
+    })
+    await outbox.enqueue({ kind: 'update', task: task('t1', 'Second') })
+    recorder.settlePending()
+    await vi.waitFor(() => {
+      expect(recorder.writes()).toHaveLength(2)
+    })
+    recorder.settlePending()
+    await outbox.idle()
+    // The add was answered, but the newer change stayed and went out as a full write.
+    expect(recorder.writes()).toMatchObject([
+      { kind: 'add', task: { task: 'First' } },
+      { kind: 'add', task: { task: 'Second' } },
+    ])
+    expect(await outbox.pending(EMAIL)).toEqual([])
+  })
+})
+
+describe('device storage', () => {
+  it('keeps entries and lists in IndexedDB across a reopen (a reload)', async () => {
+    const factory = new IDBFactory()
+    const first = await openIndexedDbStore(factory)
+    const outbox = createOutbox({
+      store: first,
+      repository: createRecordingRepository().repository,
+      logger: { error: () => undefined, info: () => undefined, warn: () => undefined },
+      refreshToken: () => Promise.resolve(),
+    })
+    await outbox.enqueue({ kind: 'add', task: task('t1') })
+    await outbox.enqueue({ kind: 'update', task: task('t1', 'Renamed') })
+    await first.putList(EMAIL, [task('t1', 'Renamed')])
+    const reopened = await openIndexedDbStore(factory)
+    expect(await reopened.entriesOf(EMAIL)).toMatchObject([
+      { kind: 'add', id: 't1', task: { task: 'Renamed' }, seq: 2 },
+    ])
+    expect(await reopened.getList(EMAIL)).toEqual([task('t1', 'Renamed')])
+    expect(await reopened.getList('nobody@example.com')).toBeNull()
+  })
+
+  it('falls back to memory with a warning when IndexedDB cannot be opened', async () => {
+    const warn = vi.fn()
+    const broken = {
+      open: () => {
+        throw new DOMException('The user denied permission', 'SecurityError')
+      },
+    } as unknown as IDBFactory
+    const store = await openLocalStore(warn, broken)
+    await store.putList(EMAIL, [task('t1')])
+    expect(await store.getList(EMAIL)).toEqual([task('t1')])
+    expect(warn).toHaveBeenCalledWith(
+      'IndexedDB could not be opened: pending changes are kept in memory only',
+      expect.any(DOMException),
+    )
+    expect(await openLocalStore(warn, undefined)).toBeDefined()
+  })
+
+  it('switches to memory with a warning when a write to storage fails (quota), and keeps working', async () => {
+    const consoleWarn = vi.mocked(console.warn)
+    const failing = createMemoryStore()
+    failing.changeEntry = () =>
+      Promise.reject(new DOMException('Quota exceeded', 'QuotaExceededError'))
+    const { outbox, recorder } = outboxWith({ store: failing })
+    outbox.setActiveUser(EMAIL)
+    await outbox.enqueue({ kind: 'add', task: task('t1') })
+    await outbox.idle()
+    expect(consoleWarn).toHaveBeenCalledWith(
+      'Local storage failed: pending changes are kept in memory from now on',
+      expect.any(DOMException),
+    )
+    expect(recorder.writes()).toHaveLength(1)
+  })
+})
+
+describe('several tabs', () => {
+  it('share one outbox; with the send lock, each write is sent once', async () => {
+    const factory = new IDBFactory()
+    const shared = [await openIndexedDbStore(factory), await openIndexedDbStore(factory)]
+    const recorder = createRecordingRepository()
+    let lock = Promise.resolve()
+    const withSendLock = <T>(work: () => Promise<T>): Promise<T> => {
+      const run = lock.then(work)
+      lock = run.then(
+        () => undefined,
+        () => undefined,
+      )
+      return run
+    }
+    const tabs = shared.map((store) =>
+      createOutbox({
+        store,
+        repository: recorder.repository,
+        logger: { error: () => undefined, info: () => undefined, warn: () => undefined },
+        refreshToken: () => Promise.resolve(),
+        withSendLock,
+      }),
+    )
+    for (const [index, tab] of tabs.entries()) {
+      for (let i = 0; i < 10; i++) {
+        await tab.enqueue({ kind: 'add', task: task(`tab${String(index)}-${String(i)}`) })
+      }
+    }
+    for (const tab of tabs) tab.setActiveUser(EMAIL)
+    await Promise.all(tabs.map((tab) => tab.idle()))
+    await Promise.all(tabs.map((tab) => tab.idle()))
+    const sentIds = recorder.writes().map((write) => (write.kind === 'add' ? write.task.id : ''))
+    expect(sentIds).toHaveLength(20)
+    expect(new Set(sentIds).size).toBe(20)
+  })
+})
