@@ -8,10 +8,12 @@ export type RepositoryCall =
 
 /**
  * A TaskRepository that records every call and answers as the test says: writes
- * succeed, fail with a given error, or stay pending until the test settles them.
+ * succeed, fail with a given error, or stay pending until the test settles them. Like a
+ * server, it keeps what succeeded writes leave, and loads answer from that.
  */
 export function createRecordingRepository(stored: LoadedTask[] = []) {
   const calls: RepositoryCall[] = []
+  const documents = new Map<string, LoadedTask>(stored.map((task) => [task.id, { ...task }]))
   let mode: { kind: 'succeed' } | { kind: 'fail'; error: Error } | { kind: 'hang' } = {
     kind: 'succeed',
   }
@@ -20,14 +22,23 @@ export function createRecordingRepository(stored: LoadedTask[] = []) {
   let holdLoads = false
   const heldLoads: { email: string; release: () => void; fail: (err: Error) => void }[] = []
 
-  const answer = (): Promise<void> => {
+  const answer = (apply: () => void): Promise<void> => {
     switch (mode.kind) {
       case 'succeed':
+        apply()
         return Promise.resolve()
       case 'fail':
         return Promise.reject(mode.error)
       case 'hang':
-        return new Promise((resolve, reject) => pending.push({ resolve, reject }))
+        return new Promise((resolve, reject) =>
+          pending.push({
+            resolve: () => {
+              apply()
+              resolve()
+            },
+            reject,
+          }),
+        )
     }
   }
 
@@ -35,7 +46,8 @@ export function createRecordingRepository(stored: LoadedTask[] = []) {
     newId: () => `task-${String(nextId++)}`,
     load: (email) => {
       calls.push({ kind: 'load', email })
-      const own = () => stored.filter((task) => task.email === email)
+      const own = () =>
+        [...documents.values()].filter((task) => task.email === email).map((task) => ({ ...task }))
       if (!holdLoads) return Promise.resolve(own())
       return new Promise((resolve, reject) => {
         heldLoads.push({
@@ -49,15 +61,19 @@ export function createRecordingRepository(stored: LoadedTask[] = []) {
     },
     add: (task) => {
       calls.push({ kind: 'add', task: structuredClone(task) })
-      return answer()
+      const { id, task: text, isFinished, email, order } = task
+      return answer(() => documents.set(id, { id, task: text, isFinished, email, order }))
     },
     update: (id, task) => {
       calls.push({ kind: 'update', id, task: structuredClone(task) })
-      return answer()
+      return answer(() => {
+        const existing = documents.get(id)
+        if (existing) documents.set(id, { ...existing, ...task })
+      })
     },
     delete: (id) => {
       calls.push({ kind: 'delete', id })
-      return answer()
+      return answer(() => documents.delete(id))
     },
   }
 
@@ -65,6 +81,11 @@ export function createRecordingRepository(stored: LoadedTask[] = []) {
     repository,
     calls,
     writes: () => calls.filter((call) => call.kind !== 'load'),
+    /** What the server holds for `email`, sorted by order. */
+    serverTasks: (email: string) =>
+      [...documents.values()]
+        .filter((task) => task.email === email)
+        .sort((a, b) => (a.order ?? 0) - (b.order ?? 0)),
     failWritesWith(error: Error) {
       mode = { kind: 'fail', error }
     },

@@ -51,9 +51,13 @@ const loadOrClearTasks: AppListenerEffect<typeof authStateChanged> = async (acti
 
   for (let attempt = 1; ; attempt++) {
     try {
+      const pendingBefore = await api.pause(outbox.pending(email))
       const loaded = await api.pause(tasks.load(email))
-      const pending = await api.pause(outbox.pending(email))
-      api.dispatch(tasksLoaded({ email, tasks: applyPending(loaded, pending) }))
+      const pendingAfter = await api.pause(outbox.pending(email))
+      // Writes acknowledged while the query ran may be missing from its answer: apply what
+      // was pending before it as well as after (writes are idempotent; later ones win).
+      const merged = applyPending(applyPending(loaded, pendingBefore), pendingAfter)
+      api.dispatch(tasksLoaded({ email, tasks: merged }))
       return
     } catch (err) {
       if (api.signal.aborted) return

@@ -1,0 +1,184 @@
+import { screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { appStarted, connectivityRestored } from '../../src/app/actions'
+import { App } from '../../src/app/App'
+import { setupStore } from '../../src/app/store'
+import { selectAllTasks, taskMarkedDone, taskSubmitted } from '../../src/features/tasks/tasksSlice'
+import { createMemoryStore } from '../../src/services/outbox/storage'
+import type { LoadedTask } from '../../src/services/types'
+import { ADA } from '../support/fakeAuthService'
+import { createRecordingRepository } from '../support/recordingTaskRepository'
+import { renderWithProviders } from '../support/render'
+import { createTabHub, createTestServices } from '../support/services'
+
+const EMAIL = 'ada@example.com'
+const unavailable = () => Object.assign(new Error('Service unavailable'), { code: 'unavailable' })
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** A page session over the given device storage and server: a new store, as after a reload. */
+function session(local = createMemoryStore(), server: LoadedTask[] = []) {
+  const recorder = createRecordingRepository(server)
+  const testServices = createTestServices({ local, tasks: recorder.repository })
+  const store = setupStore(testServices.services)
+  store.dispatch(appStarted())
+  return { store, ...testServices, recorder, local }
+}
+
+const texts = (store: ReturnType<typeof setupStore>) =>
+  selectAllTasks(store.getState()).map(({ task, isFinished }) => `${task}${isFinished ? ' ✓' : ''}`)
+
+describe('never losing a change', () => {
+  it('a reload during an outage shows the user’s latest state, then sends it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const server: LoadedTask[] = [
+      { id: 's1', task: 'On the server', isFinished: false, email: EMAIL, order: 0 },
+    ]
+    const first = session(undefined, server)
+    first.fakeAuth.emit(ADA)
+    await vi.waitFor(() => {
+      expect(texts(first.store)).toEqual(['On the server'])
+    })
+    first.recorder.failWritesWith(unavailable())
+    first.store.dispatch(taskSubmitted('Made offline'))
+    first.store.dispatch(taskMarkedDone('s1'))
+    await vi.waitFor(() => {
+      expect(first.recorder.writes()).toHaveLength(2)
+    })
+
+    // Reload: a new page over the same device storage; the server still has the old list.
+    first.services.outbox.close()
+    const second = session(first.local, server)
+    second.fakeAuth.emit(ADA)
+    await vi.waitFor(() => {
+      expect(second.store.getState().tasks.status).toBe('loaded')
+    })
+    expect(texts(second.store)).toEqual(['Made offline', 'On the server ✓'])
+    // …and the pending writes go out with the signed-in user's session.
+    await vi.waitFor(() => {
+      expect(
+        second.recorder
+          .writes()
+          .map((write) => write.kind)
+          .sort(),
+      ).toEqual(['add', 'update'])
+    })
+    expect(await second.services.outbox.pending(EMAIL)).toEqual([])
+  })
+
+  it('shows the list kept on the device at once, while the server has not answered', async () => {
+    const local = createMemoryStore()
+    await local.putList(EMAIL, [
+      { id: 'k1', task: 'Kept on this device', isFinished: false, email: EMAIL, order: 0 },
+    ])
+    const { store, recorder, fakeAuth } = session(local)
+    recorder.holdLoads()
+    renderWithProviders(<App />, { store })
+    fakeAuth.emit(ADA)
+    expect(await screen.findByText('Kept on this device')).toBeInTheDocument()
+    expect(store.getState().tasks.status).toBe('loading')
+  })
+
+  it('while the server cannot be reached and no list is known, says so and retries; never "No tasks"', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { store, recorder, fakeAuth } = session()
+    recorder.holdLoads()
+    renderWithProviders(<App />, { store })
+    fakeAuth.emit(ADA)
+    expect(await screen.findByText('Loading your tasks…')).toBeInTheDocument()
+    recorder.failLoad(EMAIL, unavailable())
+    expect(
+      await screen.findByText('Your tasks cannot be reached right now. Trying again…'),
+    ).toBeInTheDocument()
+    expect(screen.queryByText('No tasks have been added yet')).not.toBeInTheDocument()
+    expect(consoleError).toHaveBeenCalledWith('Error loading tasks', expect.anything())
+
+    // Back online: the load is retried at once and the (empty) list is known.
+    store.dispatch(connectivityRestored())
+    await vi.waitFor(() => {
+      expect(recorder.calls.filter((call) => call.kind === 'load')).toHaveLength(2)
+    })
+    recorder.releaseLoad(EMAIL)
+    expect(await screen.findByText('No tasks have been added yet')).toBeInTheDocument()
+  })
+
+  it('keeps the shown list on the device for the next visit', async () => {
+    const { store, fakeAuth, local } = session()
+    fakeAuth.emit(ADA)
+    await vi.waitFor(() => {
+      expect(store.getState().tasks.status).toBe('loaded')
+    })
+    store.dispatch(taskSubmitted('Remember me'))
+    await vi.waitFor(async () => {
+      expect((await local.getList(EMAIL))?.map((task) => task.task)).toEqual(['Remember me'])
+    })
+  })
+
+  it('sign-out neither sends nor drops pending changes; they go out at the next sign-in', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const { store, fakeAuth, recorder, services } = session()
+    fakeAuth.emit(ADA)
+    await vi.waitFor(() => {
+      expect(store.getState().tasks.status).toBe('loaded')
+    })
+    recorder.failWritesWith(unavailable())
+    store.dispatch(taskSubmitted('Pending'))
+    await vi.waitFor(() => {
+      expect(recorder.writes()).toHaveLength(1)
+    })
+    fakeAuth.emit(null)
+    recorder.succeedWrites()
+    services.outbox.flushNow()
+    await services.outbox.idle()
+    expect(recorder.writes()).toHaveLength(1)
+    expect(await services.outbox.pending(EMAIL)).toHaveLength(1)
+
+    fakeAuth.emit(ADA)
+    await vi.waitFor(() => {
+      expect(recorder.writes()).toHaveLength(2)
+    })
+    expect(await services.outbox.pending(EMAIL)).toEqual([])
+  })
+})
+
+describe('two tabs of one browser', () => {
+  it('a change in one appears in the other without a reload, and is written once', async () => {
+    const hub = createTabHub()
+    const local = createMemoryStore()
+    const server = createRecordingRepository()
+    const tabs = [0, 1].map(() => {
+      const testServices = createTestServices({
+        local,
+        tasks: server.repository,
+        tabSync: hub.tab(),
+      })
+      const store = setupStore(testServices.services)
+      store.dispatch(appStarted())
+      testServices.fakeAuth.emit(ADA)
+      return { store, ...testServices }
+    })
+    const [one, two] = tabs
+    if (!one || !two) throw new Error('two tabs expected')
+    await vi.waitFor(() => {
+      expect(two.store.getState().tasks.status).toBe('loaded')
+    })
+    one.store.dispatch(taskSubmitted('Made in tab one'))
+    expect(texts(two.store)).toEqual(['Made in tab one'])
+    const id = selectAllTasks(one.store.getState())[0]?.id ?? ''
+    two.store.dispatch(taskMarkedDone(id))
+    expect(texts(one.store)).toEqual(['Made in tab one ✓'])
+    await Promise.all(tabs.map((tab) => tab.services.outbox.idle()))
+    await vi.waitFor(async () => {
+      expect(await one.services.outbox.pending(EMAIL)).toEqual([])
+    })
+    // Each change is sent once (an add still in flight is followed by one full write of the
+    // latest state), and the server ends with the list as both tabs show it.
+    expect(server.writes().length).toBeLessThanOrEqual(2)
+    expect(server.serverTasks(EMAIL).map((task) => [task.task, task.isFinished])).toEqual([
+      ['Made in tab one', true],
+    ])
+  })
+})
