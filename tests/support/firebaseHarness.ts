@@ -27,7 +27,10 @@ let appCount = 0
 export const FIRESTORE_ORIGIN = 'https://firestore.googleapis.com'
 
 export function createFirebaseHarness() {
-  const backend = createFirestoreBackend({ baseUrls: [FIRESTORE_ORIGIN] })
+  const backend = createFirestoreBackend({
+    baseUrls: [FIRESTORE_ORIGIN],
+    requestLogSize: 1_000_000,
+  })
   const apps: FirebaseApp[] = []
 
   /** Call in beforeEach. */
