@@ -70,13 +70,24 @@ const writeDeletedTask: AppListenerEffect<typeof taskDeleted> = async (action, a
   await record(api, { kind: 'delete', id: task.id, email: task.email })
 }
 
-/** Keeps the shown list on the device, a moment after the last change, for the next visit. */
-const keepListOnDevice: AppAnyActionEffect = async (_action, api) => {
-  api.cancelActiveListeners()
-  await api.delay(300)
-  const { owner, status } = api.getState().tasks
-  if (owner === null || status !== 'loaded') return
-  await api.extra.listCache.put(owner, selectAllTasks(api.getState()))
+/**
+ * Keeps the shown list on the device for the next visit: at most every 300 ms during a burst
+ * of changes, and never more than 300 ms behind (a debounce would starve during a long burst).
+ */
+function keepListOnDevice(): AppAnyActionEffect {
+  let scheduled = false
+  return async (_action, api) => {
+    if (scheduled) return
+    scheduled = true
+    try {
+      await api.delay(300)
+    } finally {
+      scheduled = false
+    }
+    const { owner, status } = api.getState().tasks
+    if (owner === null || status !== 'loaded') return
+    await api.extra.listCache.put(owner, selectAllTasks(api.getState()))
+  }
 }
 
 const retryWrites: AppListenerEffect<typeof connectivityRestored> = (_action, api) => {
@@ -101,6 +112,6 @@ export function addTasksListeners(startAppListening: AppStartListening): void {
       taskTextSaved,
       taskDeleted,
     ),
-    effect: keepListOnDevice,
+    effect: keepListOnDevice(),
   })
 }
