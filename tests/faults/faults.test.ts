@@ -17,7 +17,8 @@ it(`${String(actions)} random actions through faults, an outage and a reload los
         .map(([name, value]) => `  ${name.padEnd(18)} ${String(value)}`)
         .join('\n'),
   )
-  expect(figures.failuresInjected).toBeGreaterThan(actions / 10)
+  // About 30% of requests are hit by a fault (some requests match no failure rule's draw).
+  expect(figures.failuresInjected / figures.requests).toBeGreaterThan(0.15)
   expect(server).toEqual(client)
   expect(figures.changesLost).toBe(0)
 }, 600_000)
