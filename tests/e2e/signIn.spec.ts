@@ -1,4 +1,4 @@
-import { expect, newPerson, signIn, test } from './fixtures'
+import { addTasks, expect, newPerson, signIn, test } from './fixtures'
 
 test.describe('sign-in through the real popup', () => {
   test('signed out: the prompt, Login now and the empty list', async ({ page }) => {
@@ -38,9 +38,11 @@ test.describe('sign-in through the real popup', () => {
   }) => {
     await page.goto('./')
     await signIn(page, newPerson())
+    await addTasks(page, 'Private task')
     await page.getByRole('button', { name: 'Log Out' }).click()
     await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
     await expect(page.getByText('No tasks have been added yet')).toBeVisible()
+    await expect(page.getByText('Private task')).toHaveCount(0)
     expect(await page.evaluate(() => sessionStorage.getItem('userEmail'))).toBeNull()
     expect(consoleMessages).toContain('Signed out successfully')
     await page.screenshot({ path: 'test-results/screens/signed-out.png' })
