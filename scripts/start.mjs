@@ -1,9 +1,11 @@
 // `npm start`: the app on Vite's dev server, with the local emulators it needs.
 // Flags: --fresh starts the local database empty.
+import { existsSync } from 'node:fs'
 import { loadEnv } from 'vite'
 import { startProcesses } from './processes.mjs'
 
 const fresh = process.argv.includes('--fresh')
+const AUTH_DATA = '.data/auth'
 
 const env = loadEnv('development', process.cwd(), 'VITE_')
 const configured = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_PROJECT_ID'].some((name) => env[name])
@@ -16,7 +18,18 @@ if (useEmulators) {
   specs.push({
     name: 'Auth emulator',
     command: bin('firebase'),
-    args: ['emulators:start', '--only', 'auth', '--project', 'demo-todo'],
+    // The emulator keeps accounts in memory: export them on exit and import them at the next
+    // start, so a restored session (and its e-mail) is still valid after a restart.
+    args: [
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      'demo-todo',
+      '--export-on-exit',
+      AUTH_DATA,
+      ...(!fresh && existsSync(AUTH_DATA) ? ['--import', AUTH_DATA] : []),
+    ],
     readyUrl: 'http://127.0.0.1:9099/',
     quiet: true,
   })
