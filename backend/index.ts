@@ -20,6 +20,7 @@ export {
 } from './firestore/store'
 export {
   FaultController,
+  seededRandom,
   type FaultConfig,
   type FaultRule,
   type FaultRuleInfo,

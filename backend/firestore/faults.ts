@@ -93,8 +93,8 @@ interface ActiveRule {
   remaining: number | undefined
 }
 
-/** mulberry32: small, fast, good enough for test randomness. */
-function generator(seed: number): () => number {
+/** mulberry32: small, fast, good enough for test randomness. The same seed, the same run. */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0
   return () => {
     state = (state + 0x6d2b79f5) >>> 0
@@ -173,7 +173,7 @@ export class FaultController {
   #nextId = 1
 
   constructor(seed = 1) {
-    this.#random = generator(seed)
+    this.#random = seededRandom(seed)
   }
 
   /** Replaces the rules (and reseeds, when a seed is given). Returns the new rules' ids. */
@@ -219,7 +219,7 @@ export class FaultController {
   }
 
   seed(seed: number): void {
-    this.#random = generator(seed)
+    this.#random = seededRandom(seed)
   }
 
   list(): FaultRuleInfo[] {

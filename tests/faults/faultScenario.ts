@@ -1,5 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb'
 import { vi } from 'vitest'
+import { seededRandom } from '../../backend'
 import { appStarted } from '../../src/app/actions'
 import { setupStore, type AppStore } from '../../src/app/store'
 import {
@@ -15,18 +16,6 @@ import { openIndexedDbStore } from '../../src/services/outbox/storage'
 import type { Logger } from '../../src/services/types'
 import type { createFirebaseHarness } from '../support/firebaseHarness'
 import { createTestServices } from '../support/services'
-
-/** A small seeded generator (mulberry32): the same seed, the same run. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 export interface FaultFigures {
   actions: number
