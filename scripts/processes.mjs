@@ -51,6 +51,13 @@ export async function startProcesses(specs, { timeoutMs = 60_000 } = {}) {
   }
 
   for (const spec of specs) {
+    // Something already answering there would pass for this service while it fails to bind.
+    if (spec.readyUrl && (await answers(spec.readyUrl))) {
+      await stop()
+      throw new Error(
+        `${spec.name}: ${new URL(spec.readyUrl).host} is already in use (is \`npm start\` or a test run already running?).`,
+      )
+    }
     const child = spawn(spec.command, spec.args, {
       detached: true,
       stdio: ['ignore', spec.quiet ? 'ignore' : 'inherit', 'inherit'],
