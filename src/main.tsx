@@ -4,12 +4,13 @@ import { Provider } from 'react-redux'
 import { appStarted, connectivityRestored } from './app/actions'
 import { App } from './app/App'
 import { setupStore } from './app/store'
+import { registerServiceWorker } from './app/serviceWorker'
 import './index.css'
 import { readFirebaseSettings } from './services/config'
 import { celebrate } from './services/confetti'
 import { initFirebaseApp } from './services/firebaseApp'
-import { createFirebaseAuthService, initFirebaseAuth } from './services/firebaseAuth'
 import { createFirestoreTaskRepository } from './services/firestoreTaskRepository'
+import { createLazyFirebaseAuthService } from './services/lazyFirebaseAuth'
 import { consoleLogger } from './services/logger'
 import { lazyStore } from './services/outbox/lazyStore'
 import { createOutbox, webLocksSendLock } from './services/outbox/outbox'
@@ -21,7 +22,7 @@ const settings = readFirebaseSettings(import.meta.env)
 const app = initFirebaseApp(settings)
 const logger = consoleLogger
 const tasks = createFirestoreTaskRepository(app, settings, logger)
-const auth = createFirebaseAuthService(initFirebaseAuth(app, settings))
+const auth = createLazyFirebaseAuthService(app, settings, logger)
 const local = lazyStore(
   openLocalStore((message, err) => {
     logger.warn(message, err)
@@ -62,6 +63,8 @@ document.addEventListener('visibilitychange', () => {
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
+
+registerServiceWorker()
 
 createRoot(root).render(
   <StrictMode>

@@ -1,0 +1,104 @@
+// `npm run size`: builds the app (skip with --no-build to measure the existing dist/todo/), prints
+// every script and style sheet with its size, and checks the budgets, gzip-compressed:
+//   - all JavaScript (every chunk, lazy ones and the service worker included)   ≤ 150 kB
+//   - JavaScript loaded before the first render (the entry script of index.html and the
+//     modules it preloads, i.e. its static imports)                              ≤ 100 kB
+//   - all CSS                                                                    ≤   5 kB
+// It exits non-zero when a budget is exceeded. kB = 1,000 bytes, as Vite prints them; gzip at
+// level 9, as `firebase deploy` compresses the files Hosting serves (brotli is shown too).
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+
+const DIST = 'dist/todo'
+const BASE = '/todo/'
+const BUDGETS = { allJs: 150_000, firstRenderJs: 100_000, css: 5_000 }
+/** The original design (React, the full Firebase SDK, a CSS framework), built with Vite. */
+const ORIGINAL = { js: 237_000, css: 30_000 }
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
+if (!existsSync(join(DIST, 'index.html'))) {
+  console.error(
+    `No build in ${DIST}/: run \`npm run build\` (or \`npm run size\` without --no-build).`,
+  )
+  process.exit(1)
+}
+
+const files = readdirSync(DIST, { recursive: true })
+  .map((name) => String(name).split(sep).join('/'))
+  .filter((name) => /\.(js|css)$/.test(name) && statSync(join(DIST, name)).isFile())
+
+// What index.html loads before the app can render: its scripts, preloaded modules, style sheets.
+const html = readFileSync(join(DIST, 'index.html'), 'utf8')
+const firstRender = new Set()
+for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/g)) {
+  const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1]
+  const loads = /^<script\b/.test(tag) || /\brel="(modulepreload|stylesheet)"/.test(tag)
+  if (url?.startsWith(BASE) && loads) firstRender.add(url.slice(BASE.length))
+}
+
+const rows = files.map((name) => {
+  const content = readFileSync(join(DIST, name))
+  return {
+    name,
+    raw: content.length,
+    gzip: gzipSync(content, { level: 9 }).length,
+    brotli: brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+    }).length,
+    when: firstRender.has(name) ? 'first render' : name === 'sw.js' ? 'service worker' : 'later',
+  }
+})
+const order = { 'first render': 0, later: 1, 'service worker': 2 }
+rows.sort((a, b) => order[a.when] - order[b.when] || b.gzip - a.gzip)
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(2)} kB`
+const sum = (list, key = 'gzip') => list.reduce((total, row) => total + row[key], 0)
+const table = [
+  ['file', 'loaded', 'raw', 'gzip', 'brotli'],
+  ...rows.map((row) => [row.name, row.when, kB(row.raw), kB(row.gzip), kB(row.brotli)]),
+]
+const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)))
+const line = (row) =>
+  row
+    .map((cell, column) =>
+      column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]),
+    )
+    .join('  ')
+console.log(`\n${relative('.', DIST)}/`)
+console.log(line(table[0]))
+console.log(widths.map((width) => '-'.repeat(width)).join('  '))
+for (const row of table.slice(1)) console.log(line(row))
+
+const js = rows.filter((row) => row.name.endsWith('.js'))
+const css = rows.filter((row) => row.name.endsWith('.css'))
+const checks = [
+  ['all JavaScript', sum(js), BUDGETS.allJs],
+  [
+    'JavaScript before the first render',
+    sum(js.filter((row) => row.when === 'first render')),
+    BUDGETS.firstRenderJs,
+  ],
+  ['CSS', sum(css), BUDGETS.css],
+]
+console.log('\nBudgets (gzip):')
+let failed = false
+for (const [what, size, budget] of checks) {
+  const ok = size <= budget
+  failed ||= !ok
+  console.log(`  ${ok ? 'ok  ' : 'OVER'}  ${what}: ${kB(size)} of ${kB(budget)}`)
+}
+console.log(
+  `\nThe original design shipped about ${kB(ORIGINAL.js)} of JavaScript and ${kB(ORIGINAL.css)} of CSS` +
+    ` (gzip); this build ships ${kB(sum(js))} and ${kB(sum(css))}.`,
+)
+if (failed) {
+  console.error('\nA size budget is exceeded (see above).')
+  process.exit(1)
+}
