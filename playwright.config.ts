@@ -27,6 +27,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
+  // Generous for a loaded 2-core machine; a passing run waits no longer than it must.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: 'http://127.0.0.1:4173/todo/',
