@@ -1,6 +1,23 @@
 import { addTasks, expect, row, rowTexts, test } from './fixtures'
 import { lastRequestId, requestsSince, storedTasksOf } from './support/backend'
 
+/** How many writes wait in the app's outbox (IndexedDB `todo`, store `outbox`). Runs in the page. */
+function pendingEntries(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('todo')
+    open.onerror = () => {
+      reject(open.error ?? new Error('open failed'))
+    }
+    open.onsuccess = () => {
+      const count = open.result.transaction('outbox').objectStore('outbox').count()
+      count.onsuccess = () => {
+        open.result.close()
+        resolve(count.result)
+      }
+    }
+  })
+}
+
 test('a burst of changes offline, a reload while the server is unreachable, then back online: nothing lost', async ({
   signedIn: page,
   context,
@@ -19,6 +36,9 @@ test('a burst of changes offline, a reload while the server is unreachable, then
   await row(page, 'Delete me').getByRole('button', { name: 'Delete' }).click()
   const shown = ['Keep', 'Edited offline', 'Added offline', 'Finish me']
   expect(await rowTexts(page)).toEqual(shown)
+  // A change is durable once the outbox has recorded it in IndexedDB, milliseconds after the
+  // click: wait for the four entries before reloading.
+  await expect.poll(() => page.evaluate(pendingEntries)).toBe(4)
 
   // Reload while the database still cannot be reached (the page itself is served again).
   await context.setOffline(false)
