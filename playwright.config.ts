@@ -1,23 +1,5 @@
-import { existsSync } from 'node:fs'
-import { chromium, defineConfig } from '@playwright/test'
-
-/**
- * Playwright cannot download its browsers here. Use, in this order: CHROMIUM_PATH,
- * Playwright's own Chromium if installed, Debian's /usr/bin/chromium.
- */
-function chromiumExecutable(): string | undefined {
-  const fromEnv = process.env.CHROMIUM_PATH
-  if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH=${fromEnv} does not exist.`)
-    return fromEnv
-  }
-  if (existsSync(chromium.executablePath())) return undefined
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium'
-  throw new Error(
-    'No Chromium for the browser tests. Install one (Debian: apt-get install -y chromium) ' +
-      'or set CHROMIUM_PATH to a Chromium binary.',
-  )
-}
+import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, chromiumExecutable } from './scripts/chromium.mjs'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,14 +18,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumExecutable(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

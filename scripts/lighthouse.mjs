@@ -13,6 +13,7 @@
 //
 // Flags: --runs N, --no-build (use the existing dist/todo/), --only signed-out|signed-in.
 // Chromium: CHROME_PATH (or CHROMIUM_PATH), else /usr/bin/chromium.
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs'
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -26,15 +27,7 @@ const APP = 'http://127.0.0.1:4173/todo/'
 const BACKEND = 'http://127.0.0.1:8080'
 const PROJECT = 'demo-todo'
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 90 }
-const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+const CHROMIUM = process.env.CHROME_PATH ?? chromiumPath()
 const OUT = 'test-results/lighthouse'
 
 const argument = (name) => {
