@@ -9,8 +9,15 @@ import {
   taskTextSaved,
 } from './tasksSlice'
 
+interface TaskItemProps {
+  id: string
+  /** When the list is windowed: the row's place and the list's length, for assistive tech. */
+  posInSet?: number
+  setSize?: number
+}
+
 /** One row. It selects its own task, so a change to one task re-renders one row. */
-export const TaskItem = memo(function TaskItem({ id }: { id: string }) {
+export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskItemProps) {
   const task = useAppSelector((state) => selectTaskById(state, id))
   const dispatch = useAppDispatch()
   const [editing, setEditing] = useState(false)
@@ -22,7 +29,12 @@ export const TaskItem = memo(function TaskItem({ id }: { id: string }) {
   const toggleTitle = task.isFinished ? 'Mark as incomplete' : 'Mark as complete'
 
   return (
-    <li className={task.isFinished ? 'task finished' : 'task'}>
+    <li
+      className={task.isFinished ? 'task finished' : 'task'}
+      data-task-id={id}
+      aria-posinset={posInSet}
+      aria-setsize={setSize}
+    >
       <button
         type="button"
         className="toggle"

@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../app/hooks'
-import { TaskItem } from './TaskItem'
+import { TaskRows } from './TaskRows'
 import { selectListAvailability, selectTaskIds } from './tasksSlice'
 
 const EMPTY_MESSAGES = {
@@ -20,11 +20,5 @@ export function TaskList() {
     )
   }
 
-  return (
-    <ul className="task-list" aria-label="Tasks">
-      {ids.map((id) => (
-        <TaskItem key={id} id={id} />
-      ))}
-    </ul>
-  )
+  return <TaskRows ids={ids} />
 }

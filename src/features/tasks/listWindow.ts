@@ -1,0 +1,197 @@
+/**
+ * The arithmetic of the windowed task list: where each row sits, which rows a viewport needs,
+ * and what to draw (rows, and spacers standing in for the rows in between).
+ *
+ * Pure functions over the ids and the measured row heights, so they are tested without layout.
+ */
+
+/** Lists up to this long render every row; longer ones only the rows near the viewport. */
+export const WINDOW_MIN_ROWS = 200
+
+/**
+ * A one-line row at the default font size, until rows are measured: its buttons (1.5 line
+ * height, 0.25rem padding, 1px border) plus the row's 0.5rem padding and 1px border.
+ */
+export const DEFAULT_ROW_HEIGHT = 52
+
+/** The list's row gap (0.5rem), until read from the page. */
+export const DEFAULT_ROW_GAP = 8
+
+/** Rows are drawn this far (in CSS pixels) above and below the viewport. */
+export const OVERSCAN_PX = 600
+
+/** Window edges are rounded out to multiples of this many rows, so scrolling re-renders less. */
+export const RANGE_STEP = 10
+
+/** The viewport, in pixels from the list's top edge. */
+export interface Viewport {
+  top: number
+  bottom: number
+}
+
+/** Assumed before the list has been laid out (and in environments without layout). */
+export const DEFAULT_VIEWPORT: Viewport = { top: 0, bottom: 1000 }
+
+export interface Range {
+  start: number
+  end: number
+}
+
+/**
+ * The top of each row from the list's top, and one more entry: the list's height plus one gap.
+ * Measured rows count at their height, the others at `estimate`.
+ */
+export function rowOffsets(
+  ids: readonly string[],
+  heights: ReadonlyMap<string, number>,
+  estimate: number,
+  gap: number,
+): Float64Array {
+  const offsets = new Float64Array(ids.length + 1)
+  let top = 0
+  for (let i = 0; i < ids.length; i++) {
+    offsets[i] = top
+    top += (heights.get(ids[i] ?? '') ?? estimate) + gap
+  }
+  offsets[ids.length] = top
+  return offsets
+}
+
+/** The middle measured height: the typical row, not skewed by a few long, wrapped ones. */
+export function typicalHeight(heights: ReadonlyMap<string, number>): number {
+  if (heights.size === 0) return DEFAULT_ROW_HEIGHT
+  const sorted = Float64Array.from(heights.values()).sort()
+  return sorted[sorted.length >> 1] ?? DEFAULT_ROW_HEIGHT
+}
+
+/** The row that contains `y` (binary search); the last row for anything below the list. */
+function rowAt(offsets: Float64Array, y: number): number {
+  let low = 0
+  let high = offsets.length - 2
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((offsets[middle + 1] ?? 0) <= y) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/** The rows that `viewport`, widened by `overscan`, touches: [start, end), rounded out to `step`. */
+export function visibleRange(
+  offsets: Float64Array,
+  viewport: Viewport,
+  overscan = OVERSCAN_PX,
+  step = RANGE_STEP,
+): Range {
+  const count = offsets.length - 1
+  if (count <= 0) return { start: 0, end: 0 }
+  const first = rowAt(offsets, Math.max(0, viewport.top - overscan))
+  const last = rowAt(offsets, Math.max(0, viewport.bottom + overscan))
+  return {
+    start: Math.min(count, Math.floor(first / step) * step),
+    end: Math.min(count, (Math.floor(last / step) + 1) * step),
+  }
+}
+
+export const sameRange = (a: Range, b: Range): boolean => a.start === b.start && a.end === b.end
+
+export type Segment =
+  { kind: 'row'; index: number } | { kind: 'spacer'; height: number; before: number | null }
+
+/**
+ * What to draw, top to bottom: the rows of `range` and the `pinned` rows (focus and its
+ * neighbours, the first and last rows), in list order, with one spacer for each run of rows
+ * left out, exactly as tall as those rows and their gaps (the grid adds one gap after the
+ * spacer itself). `before` is the index of the row a spacer precedes (null at the end).
+ */
+export function segments(
+  offsets: Float64Array,
+  gap: number,
+  range: Range,
+  pinned: Iterable<number>,
+): Segment[] {
+  const count = offsets.length - 1
+  const extra = [...new Set(pinned)]
+    .filter((index) => index >= 0 && index < count && (index < range.start || index >= range.end))
+    .sort((a, b) => a - b)
+  const out: Segment[] = []
+  let next = 0 // the first row not yet drawn or covered by a spacer
+  const skipTo = (index: number) => {
+    if (index > next) {
+      const height = (offsets[index] ?? 0) - (offsets[next] ?? 0) - gap
+      out.push({ kind: 'spacer', height, before: index < count ? index : null })
+    }
+  }
+  const draw = (from: number, to: number) => {
+    skipTo(from)
+    for (let index = from; index < to; index++) out.push({ kind: 'row', index })
+    next = Math.max(next, to)
+  }
+  let rangeDrawn = false
+  for (const index of extra) {
+    if (!rangeDrawn && index > range.start) {
+      draw(range.start, range.end)
+      rangeDrawn = true
+    }
+    draw(index, index + 1)
+  }
+  if (!rangeDrawn) draw(range.start, range.end)
+  skipTo(count)
+  return out
+}
+
+/**
+ * The rows drawn wherever the viewport is: the first and last (so Tab from before the list,
+ * or Shift+Tab from after it, lands on a row) and the focused row with its neighbours (so Tab
+ * and Shift+Tab from it reach the next row, and focus is never dropped by scrolling).
+ */
+export function pinnedRows(count: number, focusedIndex: number): number[] {
+  const pinned = new Set([0, count - 1])
+  if (focusedIndex >= 0) {
+    for (const index of [focusedIndex - 1, focusedIndex, focusedIndex + 1]) pinned.add(index)
+  }
+  return [...pinned].filter((index) => index >= 0 && index < count).sort((a, b) => a - b)
+}
+
+/** The rows that are not drawn: those above the window, and those below it. */
+export function hiddenRows(
+  ids: readonly string[],
+  range: Range,
+  pinned: readonly number[],
+): { above: string[]; below: string[] } {
+  const drawn = new Set(pinned)
+  const keep = (offset: number) => (_id: string, index: number) => !drawn.has(offset + index)
+  return {
+    above: ids.slice(0, range.start).filter(keep(0)),
+    below: ids.slice(range.end).filter(keep(range.end)),
+  }
+}
+
+/** Chunks of the hidden rows' text end after at most this many rows. */
+export const TEXT_CHUNK_MAX = 256
+
+/** FNV-1a: a cheap, well-spread hash of an id. */
+function idHash(id: string): number {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193)
+  return hash >>> 0
+}
+
+/**
+ * `ids` in chunks whose ends depend on the ids themselves (a chunk ends after an id whose hash
+ * is a multiple of 64, so about every 64 rows), not on positions: adding, removing or moving a
+ * row changes only the chunks around it, so only those are rendered again.
+ */
+export function contentChunks(ids: readonly string[]): string[][] {
+  const chunks: string[][] = []
+  let chunk: string[] = []
+  for (const id of ids) {
+    chunk.push(id)
+    if (chunk.length >= TEXT_CHUNK_MAX || (idHash(id) & 63) === 0) {
+      chunks.push(chunk)
+      chunk = []
+    }
+  }
+  if (chunk.length > 0) chunks.push(chunk)
+  return chunks
+}

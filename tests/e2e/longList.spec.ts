@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, row, signIn, taskRows, test, type Person } from './fixtures'
+import { BACKEND } from './support/backend'
+
+// A list long enough to be windowed (over 200 rows): only the rows near the viewport are
+// drawn, so these journeys check that it still behaves like one long list.
+
+const COUNT = 1000
+const FINISHED_FROM = 900
+const text = (n: number) => `Task ${String(n)} of the long list`
+
+async function seedTasks(request: APIRequestContext, person: Person) {
+  const prefix = person.email.replace(/[^A-Za-z0-9]/g, '')
+  const documents = Array.from({ length: COUNT }, (_, i) => ({
+    name: `projects/demo-todo/databases/(default)/documents/tasks/${prefix}x${String(i)}`,
+    data: {
+      task: text(i + 1),
+      isFinished: i >= FINISHED_FROM,
+      email: person.email,
+      order: i >= FINISHED_FROM ? 2 ** 40 + i : i,
+    },
+  }))
+  const response = await request.post(`${BACKEND}/__admin/documents`, { data: { documents } })
+  expect(response.ok()).toBe(true)
+}
+
+/** The position (aria-posinset) of the row holding focus, or null. */
+const focusedPosition = (page: Page) =>
+  page.evaluate(() => {
+    const position = document.activeElement?.closest('li')?.getAttribute('aria-posinset')
+    return position === undefined || position === null ? null : Number(position)
+  })
+
+const scrollToBottom = (page: Page) =>
+  page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight)
+  })
+
+test.describe('a list of 1,000 tasks', () => {
+  test.beforeEach(async ({ page, person, request }) => {
+    await seedTasks(request, person)
+    await page.goto('./')
+    await signIn(page, person)
+    await expect(taskRows(page).first()).toHaveAttribute('aria-setsize', String(COUNT))
+  })
+
+  test('draws only the rows near the viewport; the page scrolls to the others', async ({
+    page,
+  }) => {
+    expect(await taskRows(page).count()).toBeLessThan(150)
+    await expect(row(page, text(1))).toHaveAttribute('aria-posinset', '1')
+    // The page is as tall as the whole list, and scrolls natively.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight)
+    expect(height).toBeGreaterThan(COUNT * 40)
+
+    await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight / 2)
+    })
+    await expect(row(page, text(500))).toBeInViewport()
+    await scrollToBottom(page)
+    await expect(row(page, text(COUNT))).toBeInViewport()
+    await expect(row(page, text(COUNT - 5))).toBeInViewport()
+    await expect(row(page, text(COUNT))).toHaveAttribute('aria-posinset', String(COUNT))
+    expect(await taskRows(page).count()).toBeLessThan(150)
+  })
+
+  test('Tab goes through the rows in list order, beyond the rows first drawn', async ({ page }) => {
+    await page.getByRole('button', { name: 'Add Task' }).focus()
+    await page.keyboard.press('Tab')
+    await expect(row(page, text(1)).getByRole('button', { name: 'Mark as complete' })).toBeFocused()
+    for (let position = 2; position <= 45; position++) {
+      for (let press = 0; press < 3; press++) await page.keyboard.press('Tab')
+      expect(await focusedPosition(page)).toBe(position)
+    }
+    await expect(
+      row(page, text(45)).getByRole('button', { name: 'Mark as complete' }),
+    ).toBeInViewport()
+    for (let press = 0; press < 3; press++) await page.keyboard.press('Shift+Tab')
+    expect(await focusedPosition(page)).toBe(44)
+  })
+
+  test('focus stays in its row when that row scrolls far away', async ({ page }) => {
+    const edit = row(page, text(3)).getByRole('button', { name: 'Edit' })
+    await edit.focus()
+    await scrollToBottom(page)
+    await expect(row(page, text(COUNT))).toBeInViewport()
+    await expect(edit).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(row(page, text(3)).getByRole('button', { name: 'Delete' })).toBeFocused()
+  })
+
+  test('find-in-page reaches a task that is not drawn (here through a text fragment link)', async ({
+    page,
+  }) => {
+    // The text of the rows not drawn is in the page, hidden until found.
+    const hidden = page.locator('li.task-hidden-text p', { hasText: text(777) })
+    await expect(hidden).toHaveAttribute('hidden', 'until-found')
+    expect(await row(page, text(777)).count()).toBe(0)
+    // Chromium reveals hidden-until-found text for find-in-page and text fragments alike.
+    await page.goto(`${page.url()}#:~:text=${encodeURIComponent(text(777))}`)
+    await expect(row(page, text(777))).toBeInViewport()
+    await expect(row(page, text(777))).toHaveAttribute('aria-posinset', '777')
+  })
+
+  test('marked incomplete at the bottom, a task goes to the top and keeps focus', async ({
+    page,
+  }) => {
+    await scrollToBottom(page)
+    await row(page, text(COUNT)).getByRole('button', { name: 'Mark as incomplete' }).click()
+    await expect(taskRows(page).first()).toContainText(text(COUNT))
+    await expect(
+      row(page, text(COUNT)).getByRole('button', { name: 'Mark as complete' }),
+    ).toBeFocused()
+    // The page did not jump: the finished tasks at the bottom are still in view.
+    await expect(row(page, text(COUNT - 1))).toBeInViewport()
+  })
+
+  test('keyboard: a task marked done goes to the end with focus and its ring; the page stays', async ({
+    page,
+  }) => {
+    await page.getByRole('button', { name: 'Add Task' }).focus()
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Space')
+    const moved = row(page, text(1)).getByRole('button', { name: 'Mark as incomplete' })
+    await expect(moved).toBeFocused()
+    await expect(moved).toHaveCSS('outline-style', 'solid')
+    await expect(taskRows(page).first()).toContainText(text(2))
+    await expect(row(page, text(2))).toBeInViewport()
+    expect(await focusedPosition(page)).toBe(COUNT)
+    // Tab goes on from the task where it now is: its Edit button, at the end of the list.
+    await page.keyboard.press('Tab')
+    await expect(row(page, text(1)).getByRole('button', { name: 'Edit' })).toBeInViewport()
+  })
+
+  test('has no WCAG 2.1 AA violations, scrolled to the middle', async ({ page }) => {
+    await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight / 2)
+    })
+    await expect(row(page, text(500))).toBeInViewport()
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    expect(results.violations.map(({ id }) => id)).toEqual([])
+  })
+})
