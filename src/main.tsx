@@ -8,8 +8,8 @@ import { registerServiceWorker } from './app/serviceWorker'
 import './index.css'
 import { readFirebaseSettings } from './services/config'
 import { celebrate } from './services/confetti'
-import { initFirebaseApp } from './services/firebaseApp'
 import { createFirestoreTaskRepository } from './services/firestoreTaskRepository'
+import { loadFirebaseApp } from './services/lazyFirebaseApp'
 import { createLazyFirebaseAuthService } from './services/lazyFirebaseAuth'
 import { consoleLogger } from './services/logger'
 import { lazyStore } from './services/outbox/lazyStore'
@@ -19,7 +19,7 @@ import { createBrowserSessionStore } from './services/session'
 import { createBroadcastTabSync } from './services/tabSync'
 
 const settings = readFirebaseSettings(import.meta.env)
-const app = initFirebaseApp(settings)
+const app = loadFirebaseApp(settings)
 const logger = consoleLogger
 const tasks = createFirestoreTaskRepository(app, settings, logger)
 const auth = createLazyFirebaseAuthService(app, settings, logger)

@@ -38,13 +38,13 @@ export function toLoadedTask({ id, data }: StoredDocument): LoadedTask | null {
  * made (an update never overtakes the add it follows).
  */
 export function createFirestoreTaskRepository(
-  app: FirebaseApp,
+  app: FirebaseApp | Promise<FirebaseApp>,
   settings: FirebaseSettings,
   logger: Logger,
 ): TaskRepository {
-  const firestore = import('./firestoreLite').then((lite) => ({
+  const firestore = Promise.all([app, import('./firestoreLite')]).then(([loadedApp, lite]) => ({
     lite,
-    db: lite.connectFirestore(app, settings),
+    db: lite.connectFirestore(loadedApp, settings),
   }))
   const lastWrite = new Map<string, Promise<unknown>>()
 

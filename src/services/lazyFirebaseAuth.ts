@@ -14,12 +14,13 @@ import type { AuthService, Logger } from './types'
  * forever) and sign-in rejects, which the listeners log.
  */
 export function createLazyFirebaseAuthService(
-  app: FirebaseApp,
+  app: FirebaseApp | Promise<FirebaseApp>,
   settings: FirebaseSettings,
   logger: Logger,
 ): AuthService {
-  const loading = import('./firebaseAuth').then(({ createFirebaseAuthService, initFirebaseAuth }) =>
-    createFirebaseAuthService(initFirebaseAuth(app, settings)),
+  const loading = Promise.all([app, import('./firebaseAuth')]).then(
+    ([loadedApp, { createFirebaseAuthService, initFirebaseAuth }]) =>
+      createFirebaseAuthService(initFirebaseAuth(loadedApp, settings)),
   )
   let loaded: AuthService | undefined
   loading.then(
