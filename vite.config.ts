@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vitest/config'
 import { hostingHeaders } from './scripts/vite/hosting.ts'
+import { prerender } from './scripts/vite/prerender.ts'
 import { serviceWorker, webManifest } from './scripts/vite/pwa.ts'
 import { readFirebaseSettings } from './src/services/config.ts'
 
@@ -61,6 +62,7 @@ export default defineConfig({
   plugins: [
     react(),
     firestoreInteger(),
+    prerender(),
     preconnect(),
     webManifest(),
     serviceWorker(),

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Provider } from 'react-redux'
 import { appStarted, connectivityRestored } from './app/actions'
 import { App } from './app/App'
@@ -66,10 +66,13 @@ if (!root) throw new Error('index.html has no #root element')
 
 registerServiceWorker()
 
-createRoot(root).render(
+const page = (
   <StrictMode>
     <Provider store={store}>
       <App />
     </Provider>
-  </StrictMode>,
+  </StrictMode>
 )
+// The build puts the first render into index.html (src/app/prerender.tsx); the dev server does not.
+if (root.hasChildNodes()) hydrateRoot(root, page)
+else createRoot(root).render(page)

@@ -223,3 +223,43 @@ test.describe('the service worker', () => {
     await context.setOffline(false)
   })
 })
+
+test.describe('the prerendered page', () => {
+  test('shows before the JavaScript runs; text typed and Enter pressed then are kept', async ({
+    page,
+    person,
+    consoleMessages,
+  }) => {
+    // Hold the entry script back: the page is what index.html alone draws.
+    let releaseScript: (() => void) | undefined
+    const held = new Promise<void>((resolve) => {
+      releaseScript = resolve
+    })
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('./', { waitUntil: 'commit' })
+    const input = page.getByRole('textbox', { name: 'New task' })
+    await expect(input).toBeFocused()
+    await expect(page.getByRole('heading', { name: 'To-do' })).toBeVisible()
+    await expect(page.getByText('Checking sign-in…')).toBeVisible()
+    await page.keyboard.type('Typed before the script ran')
+    await page.keyboard.press('Enter')
+
+    releaseScript?.()
+    await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
+    // The browser's own submission did nothing (no reload), and hydration kept the text.
+    expect(page.url()).not.toContain('?')
+    await expect(input).toHaveValue('Typed before the script ran')
+    await page.keyboard.type(', and after')
+    await expect(input).toHaveValue('Typed before the script ran, and after')
+
+    // Hydrated, not replaced: no mismatch reported, and the app works as usual.
+    expect(consoleMessages.filter((text) => /hydrat|minified react error/i.test(text))).toEqual([])
+    await signIn(page, person)
+    await input.fill('A task')
+    await page.keyboard.press('Enter')
+    await expect(row(page, 'A task')).toBeVisible()
+  })
+})

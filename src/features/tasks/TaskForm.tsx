@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectAuthStatus } from '../auth/authSlice'
 import { MAX_TASK_LENGTH } from '../../services/types'
@@ -9,6 +9,13 @@ export function TaskForm() {
   const [draft, setDraft] = useState('')
   const inputRef = useRef<HTMLInputElement>(null)
   const authStatus = useAppSelector(selectAuthStatus)
+
+  // Text typed into the prerendered page before it hydrated is in the input but not in the
+  // draft, and the next render would wipe it: take it into the draft first.
+  useLayoutEffect(() => {
+    const typed = inputRef.current?.value
+    if (typed) setDraft(typed)
+  }, [])
 
   // Signing in replaces the focused 'Login now' button, which drops focus to the page:
   // hand it to the input, where the user goes next. Focus placed elsewhere is left alone.
@@ -25,7 +32,9 @@ export function TaskForm() {
   }
 
   return (
-    <form className="task-form" onSubmit={handleSubmit}>
+    // method="dialog" outside a dialog makes the browser's own submission do nothing: Enter
+    // before the prerendered page has hydrated keeps the text instead of reloading the page.
+    <form className="task-form" method="dialog" onSubmit={handleSubmit}>
       <label htmlFor="new-task" className="visually-hidden">
         New task
       </label>
