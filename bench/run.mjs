@@ -362,6 +362,26 @@ async function newContext(browser, extra = {}) {
   return context
 }
 
+/**
+ * Opens `url` `options.loads` times, each in a new context, timing the first list render; the
+ * last page stays open (a second later, once the load has settled) for the interactions.
+ */
+async function loadRepeatedly(browser, url, options, { contextOptions = {}, prepare } = {}) {
+  const loads = []
+  let context
+  let page
+  for (let i = 0; i < Math.max(1, options.loads); i++) {
+    await context?.close()
+    context = await newContext(browser, contextOptions)
+    await prepare?.(context)
+    page = await context.newPage()
+    await page.goto(url)
+    loads.push(await firstRender(page, options.tasks))
+  }
+  await sleep(1000)
+  return { loads, context, page }
+}
+
 async function benchOurs(browser, env, options) {
   const { routeGoogleOffline, signInThroughEmulatorPopup } = env.google
   const prepare = async (context) => {
@@ -386,18 +406,10 @@ async function benchOurs(browser, env, options) {
   }
   await first.close()
 
-  const loads = []
-  let context
-  let page
-  for (let i = 0; i < Math.max(1, options.loads); i++) {
-    await context?.close()
-    context = await newContext(browser, { storageState: state })
-    await prepare(context)
-    page = await context.newPage()
-    await page.goto(env.appUrl)
-    loads.push(await firstRender(page, options.tasks))
-  }
-  await sleep(1000)
+  const { loads, context, page } = await loadRepeatedly(browser, env.appUrl, options, {
+    contextOptions: { storageState: state },
+    prepare,
+  })
   const heap = await heapAfterLoad(page)
   log('ours: interactions')
   const interactions = await measureInteractions(page, options, 'ours')
@@ -407,17 +419,7 @@ async function benchOurs(browser, env, options) {
 
 async function benchNaive(browser, env, options) {
   log('naive reference: loading the list')
-  const loads = []
-  let context
-  let page
-  for (let i = 0; i < Math.max(1, options.loads); i++) {
-    await context?.close()
-    context = await newContext(browser)
-    page = await context.newPage()
-    await page.goto(env.naiveUrl)
-    loads.push(await firstRender(page, options.tasks))
-  }
-  await sleep(1000)
+  const { loads, context, page } = await loadRepeatedly(browser, env.naiveUrl, options)
   const heap = await heapAfterLoad(page)
   log('naive reference: interactions')
   const interactions = await measureInteractions(page, options, 'naive')
