@@ -8,11 +8,11 @@ import {
 import { addAuthListeners } from '../features/auth/listeners'
 import authSlice from '../features/auth/authSlice'
 import { addTasksListeners } from '../features/tasks/listeners'
-import tasksSlice from '../features/tasks/tasksSlice'
+import { tasksReducer } from '../features/tasks/tasksSlice'
 import type { Services } from '../services/types'
 import type { AppStartListening } from './listenerMiddleware'
 
-export const rootReducer = combineSlices(authSlice, tasksSlice)
+export const rootReducer = combineSlices(authSlice, { tasks: tasksReducer })
 
 export type RootState = ReturnType<typeof rootReducer>
 

@@ -191,4 +191,26 @@ describe('an id that is not in the list', () => {
     store.dispatch(taskDeleted('ghost'))
     expect(store.getState()).toBe(before)
   })
+
+  it('is not found on the prototype of the table either (constructor, toString, __proto__)', () => {
+    const { store } = storeWithTasks([loadedTask('a', false, 0)])
+    const before = store.getState()
+    for (const id of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      store.dispatch(taskMarkedDone(id))
+      store.dispatch(taskMarkedIncomplete(id))
+      store.dispatch(taskTextSaved({ id, task: 'Boo' }))
+      store.dispatch(taskDeleted(id))
+    }
+    expect(store.getState()).toBe(before)
+  })
+
+  it('such an id is an ordinary task once added', () => {
+    const { store } = storeWithTasks([loadedTask('a', false, 0)])
+    store.dispatch(taskAdded({ id: 'constructor', task: 'Odd id', email: EMAIL }))
+    store.dispatch(taskMarkedDone('constructor'))
+    expect(ids(store)).toEqual(['a', 'constructor'])
+    expect(selectAllTasks(store.getState())[1]).toMatchObject({ task: 'Odd id', isFinished: true })
+    store.dispatch(taskDeleted('constructor'))
+    expect(ids(store)).toEqual(['a'])
+  })
 })
