@@ -1,5 +1,6 @@
-// Everything that touches Firestore Lite, in one module that the app loads on its first
-// query, so the database client is not part of the first render's JavaScript.
+// Everything that touches Firestore Lite, in one module that the repository requests when it
+// is created (after the entry, alongside the Auth chunk, so a returning user's first query
+// need not wait for it): the database client is not part of the first render's JavaScript.
 import type { FirebaseApp } from 'firebase/app'
 import {
   collection,
