@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { appStarted, connectivityRestored } from '../../src/app/actions'
 import { App } from '../../src/app/App'
 import { setupStore } from '../../src/app/store'
-import { selectAllTasks, taskMarkedDone, taskSubmitted } from '../../src/features/tasks/tasksSlice'
+import {
+  selectAllTasks,
+  taskDeleted,
+  taskMarkedDone,
+  taskSubmitted,
+} from '../../src/features/tasks/tasksSlice'
 import { createMemoryStore } from '../../src/services/outbox/storage'
 import type { LoadedTask } from '../../src/services/types'
 import { ADA } from '../support/fakeAuthService'
@@ -66,6 +71,50 @@ describe('never losing a change', () => {
       ).toEqual(['add', 'update'])
     })
     expect(await second.services.outbox.pending(EMAIL)).toEqual([])
+  })
+
+  it('a change the server took just before a reload shows after it, though the kept list had not caught up', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const server: LoadedTask[] = [
+      { id: 's1', task: 'Delete me', isFinished: false, email: EMAIL, order: 0 },
+      { id: 's2', task: 'Keep', isFinished: false, email: EMAIL, order: 1 },
+    ]
+    const device = createMemoryStore()
+    // The first page's kept list is written once, after the load; the page is gone (reloaded)
+    // before its next write, due at most 300 ms after the delete.
+    let pageGone = false
+    const first = session(
+      {
+        ...device,
+        putList: (email, tasks) => (pageGone ? Promise.resolve() : device.putList(email, tasks)),
+      },
+      server,
+    )
+    first.fakeAuth.emit(ADA)
+    await vi.waitFor(async () => {
+      expect((await device.getList(EMAIL))?.map((task) => task.task)).toEqual(['Delete me', 'Keep'])
+    })
+    pageGone = true
+    first.store.dispatch(taskDeleted('s1'))
+    await vi.waitFor(async () => {
+      expect(first.recorder.writes()).toMatchObject([{ kind: 'delete', id: 's1' }])
+      expect(await first.services.outbox.pending(EMAIL)).toEqual([])
+    })
+    first.services.outbox.close()
+
+    // The reload cannot reach the server: the kept list and the outbox are all there is.
+    const second = session(device, server)
+    second.recorder.holdLoads()
+    second.fakeAuth.emit(ADA)
+    await vi.waitFor(() => {
+      expect(second.recorder.calls.filter((call) => call.kind === 'load')).toHaveLength(1)
+    })
+    second.recorder.failLoad(EMAIL, unavailable())
+    await vi.waitFor(() => {
+      expect(second.store.getState().tasks.status).toBe('failed')
+    })
+    expect(texts(second.store)).toEqual(['Keep'])
+    expect(second.recorder.writes()).toEqual([])
   })
 
   it('shows the list kept on the device at once, while the server has not answered', async () => {

@@ -1,7 +1,10 @@
 import { addTasks, expect, row, rowTexts, test } from './fixtures'
 import { lastRequestId, requestsSince, storedTasksOf } from './support/backend'
 
-/** How many writes wait in the app's outbox (IndexedDB `todo`, store `outbox`). Runs in the page. */
+/**
+ * How many writes wait in the app's outbox (IndexedDB `todo`, store `outbox`) for the server;
+ * acknowledged entries only wait for the kept list. Runs in the page.
+ */
 function pendingEntries(): Promise<number> {
   return new Promise((resolve, reject) => {
     const open = indexedDB.open('todo')
@@ -9,10 +12,10 @@ function pendingEntries(): Promise<number> {
       reject(open.error ?? new Error('open failed'))
     }
     open.onsuccess = () => {
-      const count = open.result.transaction('outbox').objectStore('outbox').count()
-      count.onsuccess = () => {
+      const all = open.result.transaction('outbox').objectStore('outbox').getAll()
+      all.onsuccess = () => {
         open.result.close()
-        resolve(count.result)
+        resolve((all.result as { acknowledged?: true }[]).filter((e) => !e.acknowledged).length)
       }
     }
   })
@@ -40,9 +43,10 @@ test('a burst of changes offline, a reload while the server is unreachable, then
   // click: wait for the four entries before reloading.
   await expect.poll(() => page.evaluate(pendingEntries)).toBe(4)
 
-  // Reload while the database still cannot be reached (the page itself is served again).
-  await context.setOffline(false)
+  // Reload while the database still cannot be reached (the page itself is served again). The
+  // route comes first: back online, the page at once sends what waits in its outbox.
   await context.route('http://127.0.0.1:8080/**', (route) => route.abort('internetdisconnected'))
+  await context.setOffline(false)
   await page.reload()
   await expect(row(page, 'Added offline')).toBeVisible()
   expect(await rowTexts(page)).toEqual(shown)

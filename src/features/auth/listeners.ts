@@ -1,6 +1,6 @@
 import { appStarted, connectivityRestored } from '../../app/actions'
 import type { AppListenerEffect, AppStartListening } from '../../app/listenerMiddleware'
-import { applyPending } from '../../services/outbox/coalesce'
+import { applyPending, applyToServerAnswer } from '../../services/outbox/coalesce'
 import { backoffDelay } from '../../services/outbox/outbox'
 import {
   tasksCleared,
@@ -44,20 +44,18 @@ const loadOrClearTasks: AppListenerEffect<typeof authStateChanged> = async (acti
   outbox.setActiveUser(email)
   api.dispatch(tasksLoadStarted({ email }))
 
-  const [kept, pendingAtStart] = await api.pause(
-    Promise.all([listCache.get(email), outbox.pending(email)]),
-  )
-  if (kept) api.dispatch(tasksRestored({ email, tasks: applyPending(kept, pendingAtStart) }))
+  // The changes before the list: a list kept in between (by another tab) shows the changes it
+  // took out of the outbox; read the other way round, an older list could miss them.
+  const changesAtStart = await api.pause(outbox.changes(email))
+  const kept = await api.pause(listCache.get(email))
+  if (kept) api.dispatch(tasksRestored({ email, tasks: applyPending(kept, changesAtStart) }))
 
   for (let attempt = 1; ; attempt++) {
     try {
-      const pendingBefore = await api.pause(outbox.pending(email))
+      const before = await api.pause(outbox.changes(email))
       const loaded = await api.pause(tasks.load(email))
-      const pendingAfter = await api.pause(outbox.pending(email))
-      // Writes acknowledged while the query ran may be missing from its answer: apply what
-      // was pending before it as well as after (writes are idempotent; later ones win).
-      const merged = applyPending(applyPending(loaded, pendingBefore), pendingAfter)
-      api.dispatch(tasksLoaded({ email, tasks: merged }))
+      const after = await api.pause(outbox.changes(email))
+      api.dispatch(tasksLoaded({ email, tasks: applyToServerAnswer(loaded, before, after) }))
       return
     } catch (err) {
       if (api.signal.aborted) return

@@ -16,6 +16,12 @@ export type OutboxEntry = OutboxWrite & {
   seq: number
   /** Whether a send was ever tried: the server may then already hold the document. */
   attempted: boolean
+  /**
+   * The server has taken this write, but the list kept on the device may not show it yet
+   * (it is written at most every 300 ms): the entry stays, never sent again, so a reload in
+   * that moment still shows the change. Writing the kept list removes it.
+   */
+  acknowledged?: true
 }
 
 export const idOf = (write: OutboxWrite): string =>
@@ -38,13 +44,15 @@ export function coalesce(
   const base = { id: idOf(next), email: emailOf(next), seq, attempted: false }
   if (previous === undefined) return { ...next, ...base }
   const attempted = previous.attempted
+  // An update after a delete has no document to change: the delete stands.
+  if (next.kind === 'update' && previous.kind === 'delete') return { ...previous, seq, attempted }
+  // The server holds an acknowledged write: what follows is a write of its own.
+  if (previous.acknowledged) return { ...next, ...base }
   switch (next.kind) {
     case 'add':
       return { ...next, ...base, attempted }
     case 'update':
       if (previous.kind === 'add') return { kind: 'add', task: next.task, ...base, attempted }
-      // An update after a delete has no document to change: the delete stands.
-      if (previous.kind === 'delete') return { ...previous, seq, attempted }
       return { ...next, ...base, attempted }
     case 'delete':
       if (previous.kind === 'add' && !attempted) return null
@@ -52,7 +60,7 @@ export function coalesce(
   }
 }
 
-/** `tasks` with the pending writes applied: what the user last saw. */
+/** `tasks` with the writes applied, oldest first: what the user last saw. */
 export function applyPending<T extends { id: string }>(
   tasks: readonly T[],
   pending: readonly OutboxEntry[],
@@ -63,4 +71,23 @@ export function applyPending<T extends { id: string }>(
     else byId.set(entry.id, entry.task)
   }
   return [...byId.values()]
+}
+
+const writeKey = (entry: OutboxEntry) => `${entry.id}@${String(entry.seq)}`
+
+/**
+ * The server's answer to a query with the user's changes applied: `before` and `after` are the
+ * outbox's entries (acknowledged ones included) read just before and just after the query.
+ * Writes the server acknowledged before the query started are in its answer (or were overtaken
+ * there, e.g. from another device), so they are not applied again; every other write is, since
+ * the query may have run before or after it reached the server (writes are idempotent).
+ */
+export function applyToServerAnswer<T extends { id: string }>(
+  answer: readonly T[],
+  before: readonly OutboxEntry[],
+  after: readonly OutboxEntry[],
+): (T | Task)[] {
+  const inAnswer = new Set(before.filter((entry) => entry.acknowledged).map(writeKey))
+  const notInAnswer = (entry: OutboxEntry) => !inAnswer.has(writeKey(entry))
+  return applyPending(applyPending(answer, before.filter(notInAnswer)), after.filter(notInAnswer))
 }

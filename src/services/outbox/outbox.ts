@@ -73,8 +73,13 @@ export interface OutboxStats {
 export interface Outbox {
   /** Records a write for its owner and starts sending if that owner is the active user. */
   enqueue(write: OutboxWrite): Promise<void>
-  /** The owner's pending entries, oldest change first. */
+  /** The owner's writes not yet acknowledged by the server, oldest change first. */
   pending(email: string): Promise<OutboxEntry[]>
+  /**
+   * The owner's pending writes and the acknowledged ones the kept list may not show yet
+   * (marked `acknowledged`), oldest change first: what to apply over the kept list.
+   */
+  changes(email: string): Promise<OutboxEntry[]>
   /** From now on sends the entries of `email` (the signed-in user), or nothing for null. */
   setActiveUser(email: string | null): void
   /** Sends now, skipping any backoff wait (the browser is back online, the tab is visible). */
@@ -146,31 +151,55 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
     }
   }
 
+  /**
+   * The server took `sent`: if the entry was not changed since, it stays, marked acknowledged,
+   * until the kept list is written (LocalStore.putList), so a reload in between still shows it.
+   */
+  const acknowledge = (sent: OutboxEntry) =>
+    changeEntry(sent.id, (current) =>
+      current?.seq === sent.seq ? { ...current, acknowledged: true } : (current ?? null),
+    )
+
   /** Removes the entry if it is still the one that was sent (not changed since). */
   const settle = (sent: OutboxEntry) =>
     changeEntry(sent.id, (current) => (current && current.seq !== sent.seq ? current : null))
 
-  const markAttempted = (entry: OutboxEntry) =>
-    changeEntry(entry.id, (current) =>
-      current?.seq === entry.seq ? { ...current, attempted: true } : (current ?? null),
-    )
+  /**
+   * Marks the document's entry as tried and returns it: the entry as it is now, which a write
+   * recorded since `entry` was read may have changed (or removed: then nothing is sent). Sending
+   * the older `entry` while the stored one says "never tried" would let a delete coalesce to
+   * nothing while that add is on its way.
+   */
+  const markAttempted = async (entry: OutboxEntry): Promise<OutboxEntry | undefined> => {
+    let marked: OutboxEntry | undefined
+    await changeEntry(entry.id, (current) => {
+      marked = current && { ...current, attempted: true }
+      return marked ?? null
+    })
+    return marked
+  }
 
-  /** Sends one entry. Returns true when it is settled (sent, or dropped as hopeless). */
-  const sendOne = async (email: string, entry: OutboxEntry): Promise<boolean> => {
-    await markAttempted(entry)
-    const sent = { ...entry, attempted: true }
+  const keyOf = (entry: OutboxEntry) => `${entry.id}@${String(entry.seq)}`
+
+  /**
+   * Sends the entry of one document. Returns null when it is settled (sent, dropped as
+   * hopeless, or gone), or the key of the write that failed for now.
+   */
+  const sendOne = async (email: string, entry: OutboxEntry): Promise<string | null> => {
+    const sent = await markAttempted(entry)
+    if (sent === undefined || sent.acknowledged) return null
     for (let refreshed = false; ; refreshed = true) {
       try {
         await send(sent)
         stats.sent++
-        await settle(sent)
-        return true
+        await acknowledge(sent)
+        return null
       } catch (err) {
         stats.failedAttempts++
         logger.error(FAILURE_MESSAGES[sent.kind], err)
         // Signed out (or switched user) while this was in flight: the failure says nothing
         // about the write, which waits for its owner's next sign-in.
-        if (activeEmail !== email) return false
+        if (activeEmail !== email) return keyOf(sent)
         const kind = classifyFailure(err)
         if (kind === 'unauthenticated' && !refreshed) {
           // An expired or revoked token: one fresh token and one immediate retry.
@@ -182,11 +211,11 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
           }
           continue
         }
-        if (kind !== 'permanent') return false
+        if (kind !== 'permanent') return keyOf(sent)
         // The server will never take this write (permission, validation, missing document).
         stats.dropped++
         await settle(sent)
-        return true
+        return null
       }
     }
   }
@@ -203,10 +232,11 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
       const entries = await entriesOf(email)
       const next = entries.find(
         (entry) =>
-          !failed.has(`${entry.id}@${String(entry.seq)}`) && !(onlyUntried && entry.attempted),
+          !entry.acknowledged && !failed.has(keyOf(entry)) && !(onlyUntried && entry.attempted),
       )
       if (next === undefined) break
-      if (!(await sendOne(email, next))) failed.add(`${next.id}@${String(next.seq)}`)
+      const failedKey = await sendOne(email, next)
+      if (failedKey !== null) failed.add(failedKey)
     }
     if (failed.size === 0) {
       attempt = 0
@@ -263,7 +293,8 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
       })
       kick(retryTimer !== null)
     },
-    pending: (email) => entriesOf(email),
+    pending: async (email) => (await entriesOf(email)).filter((entry) => !entry.acknowledged),
+    changes: (email) => entriesOf(email),
     setActiveUser(email) {
       activeEmail = email
       attempt = 0

@@ -15,6 +15,10 @@ export interface LocalStore {
   entriesOf(email: string): Promise<OutboxEntry[]>
   /** The last list kept for `email`, or null. */
   getList(email: string): Promise<Task[] | null>
+  /**
+   * Keeps `tasks` as the list of `email` and, in the same step, removes that owner's
+   * acknowledged entries: the list, read from the app's state just before, shows them.
+   */
   putList(email: string, tasks: Task[]): Promise<void>
 }
 
@@ -38,6 +42,9 @@ export function createMemoryStore(): LocalStore {
     getList: (email) => Promise.resolve(structuredClone(lists.get(email) ?? null)),
     putList: (email, tasks) => {
       lists.set(email, structuredClone(tasks))
+      for (const [id, entry] of entries) {
+        if (entry.email === email && entry.acknowledged) entries.delete(id)
+      }
       return Promise.resolve()
     },
   }
@@ -115,8 +122,11 @@ export async function openIndexedDbStore(factory: IDBFactory = indexedDB): Promi
       return list ?? null
     },
     async putList(email, tasks) {
-      const transaction = db.transaction(LISTS, 'readwrite')
+      const transaction = db.transaction([LISTS, OUTBOX], 'readwrite')
       transaction.objectStore(LISTS).put(tasks, email)
+      const outbox = transaction.objectStore(OUTBOX)
+      const entries = await done(outbox.index('email').getAll(email) as IDBRequest<OutboxEntry[]>)
+      for (const entry of entries) if (entry.acknowledged) outbox.delete(entry.id)
       await committed(transaction)
     },
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   applyPending,
+  applyToServerAnswer,
   coalesce,
   type OutboxEntry,
   type OutboxWrite,
@@ -63,6 +64,30 @@ describe('coalescing the writes of one document', () => {
     expect(entryAfter([update('a'), del, update('ghost')])).toMatchObject({ kind: 'delete' })
   })
 
+  it('a write after an acknowledged one is a write of its own, not merged into it', () => {
+    const acknowledgedAdd: OutboxEntry = {
+      ...add('a'),
+      id: 't1',
+      email: EMAIL,
+      seq: 1,
+      attempted: true,
+      acknowledged: true,
+    }
+    expect(coalesce(acknowledgedAdd, update('b'), 2)).toEqual({
+      ...update('b'),
+      id: 't1',
+      email: EMAIL,
+      seq: 2,
+      attempted: false,
+    })
+    expect(coalesce(acknowledgedAdd, del, 2)).toMatchObject({ kind: 'delete', seq: 2 })
+    const acknowledgedDelete: OutboxEntry = { ...acknowledgedAdd, ...del }
+    expect(coalesce(acknowledgedDelete, update('ghost'), 2)).toMatchObject({
+      kind: 'delete',
+      acknowledged: true,
+    })
+  })
+
   it('every entry carries its document id and owner', () => {
     expect(entryAfter([update('a')])).toMatchObject({ id: 't1', email: EMAIL, attempted: false })
   })
@@ -91,5 +116,36 @@ describe('applying pending writes over a list', () => {
       },
     ]
     expect(applyPending(list, pending).map((item) => item.task)).toEqual(['one, edited', 'three'])
+  })
+})
+
+describe('applying the outbox over the server’s answer to a query', () => {
+  const entry = (text: string, id: string, seq: number, acknowledged?: true): OutboxEntry => ({
+    kind: 'update',
+    task: task(text, { id }),
+    id,
+    email: EMAIL,
+    seq,
+    attempted: true,
+    ...(acknowledged && { acknowledged }),
+  })
+
+  it('skips writes acknowledged before the query: the answer has them, or something newer', () => {
+    const answer = [task('newer, from another device', { id: 'a' })]
+    const before = [entry('mine, acknowledged earlier', 'a', 1, true)]
+    expect(applyToServerAnswer(answer, before, before).map((item) => item.task)).toEqual([
+      'newer, from another device',
+    ])
+  })
+
+  it('applies writes pending before it, and writes acknowledged while it ran', () => {
+    const answer = [task('old a', { id: 'a' }), task('old b', { id: 'b' })]
+    const before = [entry('pending a', 'a', 1)]
+    // While the query ran: a's write was acknowledged, b was changed and acknowledged.
+    const after = [entry('pending a', 'a', 1, true), entry('changed b', 'b', 2, true)]
+    expect(applyToServerAnswer(answer, before, after).map((item) => item.task)).toEqual([
+      'pending a',
+      'changed b',
+    ])
   })
 })

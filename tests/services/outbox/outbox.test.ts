@@ -11,6 +11,7 @@ import {
   createMemoryStore,
   openIndexedDbStore,
   openLocalStore,
+  type LocalStore,
 } from '../../../src/services/outbox/storage'
 import type { Task } from '../../../src/services/types'
 import { createRecordingRepository } from '../../support/recordingTaskRepository'
@@ -201,6 +202,91 @@ describe('sending', () => {
       { kind: 'add', task: { task: 'Second' } },
     ])
     expect(await outbox.pending(EMAIL)).toEqual([])
+  })
+
+  it('sends a document’s entry as stored now, when a change was recorded after it was read', async () => {
+    // Holds the sender between reading the entries and sending one of them.
+    const memory = createMemoryStore()
+    let release: () => void = () => undefined
+    let gate: Promise<void> | null = null
+    let gatedReads = 0
+    const store: LocalStore = {
+      ...memory,
+      async entriesOf(email) {
+        const entries = await memory.entriesOf(email)
+        if (gate) {
+          gatedReads++
+          await gate
+        }
+        return entries
+      },
+    }
+    const { outbox, recorder } = outboxWith({ store })
+    recorder.hangWrites()
+    outbox.setActiveUser(EMAIL)
+    await outbox.idle()
+    gate = new Promise((resolve) => {
+      release = resolve
+    })
+    await outbox.enqueue({ kind: 'add', task: task('t1', 'First') })
+    await vi.waitFor(() => {
+      expect(gatedReads).toBe(1)
+    })
+    await outbox.enqueue({ kind: 'update', task: task('t1', 'Second') })
+    gate = null
+    release()
+    await vi.waitFor(() => {
+      expect(recorder.writes()).toMatchObject([{ kind: 'add', task: { task: 'Second' } }])
+    })
+    // The add is on its way, so a delete now must be sent, not dropped as an untried add.
+    await outbox.enqueue({ kind: 'delete', id: 't1', email: EMAIL })
+    expect(await outbox.pending(EMAIL)).toMatchObject([{ kind: 'delete', attempted: true }])
+    recorder.settlePending()
+    await vi.waitFor(() => {
+      expect(recorder.writes()).toHaveLength(2)
+    })
+    recorder.settlePending()
+    await outbox.idle()
+    expect(recorder.writes()).toMatchObject([{ kind: 'add' }, { kind: 'delete', id: 't1' }])
+  })
+})
+
+describe('acknowledged writes', () => {
+  it.each([
+    ['memory', () => Promise.resolve(createMemoryStore())],
+    ['IndexedDB', () => openIndexedDbStore(new IDBFactory())],
+  ])('stay in %s, never sent again, until the kept list is written', async (_name, openStore) => {
+    const store = await openStore()
+    const { outbox, recorder } = outboxWith({ store })
+    outbox.setActiveUser(EMAIL)
+    await outbox.enqueue({ kind: 'add', task: task('t1') })
+    await outbox.enqueue({ kind: 'add', task: task('g1', 'Grace’s', 'grace@example.com') })
+    await outbox.idle()
+    expect(await outbox.pending(EMAIL)).toEqual([])
+    expect(await outbox.changes(EMAIL)).toMatchObject([
+      { kind: 'add', id: 't1', acknowledged: true },
+    ])
+    outbox.flushNow()
+    await outbox.idle()
+    expect(recorder.writes()).toHaveLength(1)
+
+    await store.putList(EMAIL, [task('t1')])
+    expect(await outbox.changes(EMAIL)).toEqual([])
+    // Another person's entries are theirs to keep.
+    expect(await outbox.changes('grace@example.com')).toMatchObject([{ id: 'g1' }])
+  })
+
+  it('a change after an acknowledged write goes out as a write of its own', async () => {
+    const { outbox, recorder } = outboxWith()
+    outbox.setActiveUser(EMAIL)
+    await outbox.enqueue({ kind: 'add', task: task('t1') })
+    await outbox.idle()
+    await outbox.enqueue({ kind: 'update', task: task('t1', 'Renamed') })
+    await outbox.idle()
+    expect(recorder.writes()).toMatchObject([
+      { kind: 'add', task: { id: 't1' } },
+      { kind: 'update', task: { task: 'Renamed' } },
+    ])
   })
 })
 
