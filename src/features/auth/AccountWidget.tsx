@@ -42,26 +42,43 @@ function ProfilePicture({ user }: { user: AuthUser }) {
   )
 }
 
-/** The header's account widget: sign in, or who is signed in and the way out. */
+/**
+ * The header's account widget: sign in, or who is signed in and the way out. One status line
+ * stays in place through every state, only its text changes: a screen reader hears each change
+ * from the live region it already knows, and the line painted first (prerendered into
+ * index.html) is not replaced by a new one when sign-in is known.
+ */
 export function AccountWidget() {
   const status = useAppSelector(selectAuthStatus)
   const user = useAppSelector(selectCurrentUser)
   const dispatch = useAppDispatch()
+  const signedIn = status === 'signedIn' && user !== null
 
-  if (status === 'unknown') {
-    return (
-      <p className="account-status" role="status">
-        Checking sign-in…
+  return (
+    <div className="account-widget">
+      <p role="status" className={status === 'unknown' ? 'account-status' : undefined}>
+        {signedIn
+          ? `Welcome, ${user.displayName ?? user.email ?? ''}`
+          : status === 'unknown'
+            ? 'Checking sign-in…'
+            : 'Plese login to save tasks'}
       </p>
-    )
-  }
-
-  if (status === 'signedOut' || !user) {
-    // Distinct keys: React must not reuse the focused 'Login now' button as 'Log Out'.
-    return (
-      <div key="signedOut" className="account-widget">
-        <p>Plese login to save tasks</p>
+      {/* Distinct keys: React must not reuse the focused 'Login now' button as 'Log Out'. */}
+      {signedIn ? (
         <button
+          key="signOut"
+          type="button"
+          className="avatar-button"
+          aria-label="Log Out"
+          onClick={() => {
+            dispatch(signOutRequested())
+          }}
+        >
+          <ProfilePicture user={user} />
+        </button>
+      ) : status !== 'unknown' ? (
+        <button
+          key="signIn"
           type="button"
           className="primary"
           onClick={() => {
@@ -70,23 +87,7 @@ export function AccountWidget() {
         >
           Login now
         </button>
-      </div>
-    )
-  }
-
-  return (
-    <div key="signedIn" className="account-widget">
-      <p>Welcome, {user.displayName ?? user.email}</p>
-      <button
-        type="button"
-        className="avatar-button"
-        aria-label="Log Out"
-        onClick={() => {
-          dispatch(signOutRequested())
-        }}
-      >
-        <ProfilePicture user={user} />
-      </button>
+      ) : null}
     </div>
   )
 }

@@ -34,6 +34,18 @@ describe('the account widget', () => {
     expect(screen.queryByText('No tasks have been added yet')).not.toBeInTheDocument()
   })
 
+  it('keeps one status line through every state: only its text changes', async () => {
+    const { fakeAuth } = renderApp()
+    const line = within(header()).getByRole('status')
+    fakeAuth.emit(null)
+    await settle()
+    expect(line).toHaveTextContent('Plese login to save tasks')
+    fakeAuth.emit(ADA)
+    await settle()
+    expect(line).toHaveTextContent('Welcome, Ada Lovelace')
+    expect(within(header()).getByRole('status')).toBe(line)
+  })
+
   it('signed out shows "Plese login to save tasks", "Login now" and the empty list', async () => {
     const { fakeAuth } = renderApp()
     fakeAuth.emit(null)
