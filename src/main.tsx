@@ -10,6 +10,7 @@ import { readFirebaseSettings } from './services/config'
 import { celebrate } from './services/confetti'
 import { createFirestoreTaskRepository } from './services/firestoreTaskRepository'
 import { loadFirebaseApp } from './services/lazyFirebaseApp'
+import { createLastUserStore } from './services/lastUser'
 import { createLazyFirebaseAuthService } from './services/lazyFirebaseAuth'
 import { consoleLogger } from './services/logger'
 import { lazyStore } from './services/outbox/lazyStore'
@@ -42,6 +43,7 @@ const store = setupStore({
   listCache: {
     get: (email) => local.getList(email),
     put: (email, list) => local.putList(email, list),
+    ...createLastUserStore(),
   },
   tabSync: createBroadcastTabSync(),
   session: createBrowserSessionStore(),
@@ -66,13 +68,16 @@ if (!root) throw new Error('index.html has no #root element')
 
 registerServiceWorker()
 
+// The build puts the first render into index.html (src/app/prerender.tsx); the dev server does not.
+const prerendered = root.hasChildNodes()
 const page = (
+  // Hydration draws from the state as it is now, which renders as the prerendered page; the
+  // kept list may arrive from IndexedDB while React hydrates, and is drawn after it.
   <StrictMode>
-    <Provider store={store}>
+    <Provider store={store} serverState={prerendered ? store.getState() : undefined}>
       <App />
     </Provider>
   </StrictMode>
 )
-// The build puts the first render into index.html (src/app/prerender.tsx); the dev server does not.
-if (root.hasChildNodes()) hydrateRoot(root, page)
+if (prerendered) hydrateRoot(root, page)
 else createRoot(root).render(page)

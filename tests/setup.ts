@@ -38,4 +38,5 @@ afterEach(() => {
   server.resetHandlers()
   cleanup()
   sessionStorage.clear()
+  localStorage.clear()
 })

@@ -83,6 +83,12 @@ export interface Logger {
 export interface ListCache {
   get(email: string): Promise<Task[] | null>
   put(email: string, tasks: Task[]): Promise<void>
+  /**
+   * Who is signed in on this device, as last known: their kept list is shown while sign-in
+   * is being checked. Null after they signed out.
+   */
+  lastUser(): string | null
+  setLastUser(email: string | null): void
 }
 
 /** Everything the store's effects reach; passed as the listener middleware's `extra`. */

@@ -231,3 +231,63 @@ describe('two tabs of one browser', () => {
     ])
   })
 })
+
+describe('while sign-in is being checked', () => {
+  const kept = [
+    { id: 'k1', task: 'Kept on this device', isFinished: false, email: EMAIL, order: 0 },
+  ]
+
+  /** A first visit that signed in and kept its list; returns the device storage. */
+  async function deviceAfterSignIn() {
+    const first = session(undefined, kept)
+    first.fakeAuth.emit(ADA)
+    await vi.waitFor(async () => {
+      expect(await first.local.getList(EMAIL)).toEqual(kept)
+    })
+    first.services.outbox.close()
+    return first.local
+  }
+
+  it('shows the list kept for the device’s last signed-in user, before Auth answers', async () => {
+    const local = await deviceAfterSignIn()
+    const next = session(local, kept)
+    expect(next.store.getState().tasks).toMatchObject({ status: 'loading', owner: EMAIL })
+    renderWithProviders(<App />, { store: next.store })
+    expect(await screen.findByText('Kept on this device')).toBeInTheDocument()
+    expect(screen.getByRole('banner')).toHaveTextContent('Checking sign-in…')
+    expect(next.recorder.calls).toEqual([])
+
+    next.fakeAuth.emit(ADA)
+    await vi.waitFor(() => {
+      expect(next.store.getState().tasks.status).toBe('loaded')
+    })
+    expect(texts(next.store)).toEqual(['Kept on this device'])
+  })
+
+  it('takes the list away when Auth reports nobody signed in, and shows none next time', async () => {
+    const local = await deviceAfterSignIn()
+    const next = session(local, kept)
+    renderWithProviders(<App />, { store: next.store })
+    expect(await screen.findByText('Kept on this device')).toBeInTheDocument()
+    next.fakeAuth.emit(null)
+    expect(await screen.findByText('No tasks have been added yet')).toBeInTheDocument()
+    expect(screen.queryByText('Kept on this device')).not.toBeInTheDocument()
+
+    // The next visit does not start loading anyone's list before Auth answers.
+    const third = session(local, kept)
+    expect(third.store.getState().tasks).toMatchObject({ status: 'idle', owner: null })
+  })
+
+  it('takes the list away when someone else signs in', async () => {
+    const local = await deviceAfterSignIn()
+    const next = session(local, kept)
+    await vi.waitFor(() => {
+      expect(texts(next.store)).toEqual(['Kept on this device'])
+    })
+    next.fakeAuth.emit({ ...ADA, email: 'grace@example.com', displayName: 'Grace Hopper' })
+    await vi.waitFor(() => {
+      expect(next.store.getState().tasks.status).toBe('loaded')
+    })
+    expect(texts(next.store)).toEqual([])
+  })
+})

@@ -1,4 +1,5 @@
 import { onTestFinished, vi } from 'vitest'
+import { createLastUserStore } from '../../src/services/lastUser'
 import { consoleLogger } from '../../src/services/logger'
 import { createOutbox } from '../../src/services/outbox/outbox'
 import { createMemoryStore, type LocalStore } from '../../src/services/outbox/storage'
@@ -65,6 +66,7 @@ export function createTestServices(overrides: TestServiceOptions = {}) {
     listCache: {
       get: (email) => local.getList(email),
       put: (email, list) => local.putList(email, list),
+      ...createLastUserStore(),
     },
     tabSync: createTabHub().tab(),
     session: createBrowserSessionStore(),

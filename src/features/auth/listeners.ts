@@ -12,6 +12,31 @@ import {
 } from '../tasks/tasksSlice'
 import { authStateChanged, signInRequested, signInSettled, signOutRequested } from './authSlice'
 
+type AnyListenerApi = Parameters<AppListenerEffect<typeof appStarted>>[1]
+
+/** Shows the list kept on this device for `email`, with the changes not yet in it. */
+async function restoreKeptList(api: AnyListenerApi, email: string) {
+  const { outbox, listCache } = api.extra
+  // The changes before the list: a list kept in between (by another tab) shows the changes it
+  // took out of the outbox; read the other way round, an older list could miss them.
+  const changes = await api.pause(outbox.changes(email))
+  const kept = await api.pause(listCache.get(email))
+  if (kept) api.dispatch(tasksRestored({ email, tasks: applyPending(kept, changes) }))
+}
+
+/**
+ * While Firebase Auth loads and checks the session, shows the list kept for whoever was
+ * signed in on this device and has not signed out: it is on the device already, and Auth
+ * almost always confirms them. If Auth reports someone else or no one, the list goes.
+ */
+const showLastUsersList: AppListenerEffect<typeof appStarted> = async (_action, api) => {
+  api.unsubscribe()
+  const email = api.extra.listCache.lastUser()
+  if (!email) return
+  api.dispatch(tasksLoadStarted({ email }))
+  await restoreKeptList(api, email)
+}
+
 /** Reports every change of sign-in state, and changes made in other tabs, to the store. */
 const followAuthState: AppListenerEffect<typeof appStarted> = (_action, api) => {
   api.unsubscribe()
@@ -37,18 +62,15 @@ const loadOrClearTasks: AppListenerEffect<typeof authStateChanged> = async (acti
   if (!email) {
     outbox.setActiveUser(null)
     session.removeUserEmail()
+    listCache.setLastUser(null)
     api.dispatch(tasksCleared())
     return
   }
   session.setUserEmail(email)
+  listCache.setLastUser(email)
   outbox.setActiveUser(email)
   api.dispatch(tasksLoadStarted({ email }))
-
-  // The changes before the list: a list kept in between (by another tab) shows the changes it
-  // took out of the outbox; read the other way round, an older list could miss them.
-  const changesAtStart = await api.pause(outbox.changes(email))
-  const kept = await api.pause(listCache.get(email))
-  if (kept) api.dispatch(tasksRestored({ email, tasks: applyPending(kept, changesAtStart) }))
+  await restoreKeptList(api, email)
 
   for (let attempt = 1; ; attempt++) {
     try {
@@ -100,6 +122,7 @@ const signOut: AppListenerEffect<typeof signOutRequested> = async (_action, api)
 }
 
 export function addAuthListeners(startAppListening: AppStartListening): void {
+  startAppListening({ actionCreator: appStarted, effect: showLastUsersList })
   startAppListening({ actionCreator: appStarted, effect: followAuthState })
   startAppListening({ actionCreator: authStateChanged, effect: loadOrClearTasks })
   startAppListening({ actionCreator: signInRequested, effect: signIn })
