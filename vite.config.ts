@@ -83,8 +83,9 @@ export default defineConfig({
     outDir: 'dist/todo',
     target: 'es2022',
     sourcemap: true,
-    // Every browser that runs this build supports modulepreload.
-    modulePreload: { polyfill: false },
+    // No preload helper: the only chunks with dependencies (Auth, Firestore) share the Firebase
+    // app chunk, which the entry itself requests alongside them (lazyFirebaseApp.ts).
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // One request for the Firebase app: our module that starts it goes with the SDK's core

@@ -9,7 +9,7 @@ import './index.css'
 import { readFirebaseSettings } from './services/config'
 import { celebrate } from './services/confetti'
 import { createFirestoreTaskRepository } from './services/firestoreTaskRepository'
-import { loadFirebaseApp } from './services/lazyFirebaseApp'
+import { createLoadGate, loadFirebaseApp } from './services/lazyFirebaseApp'
 import { createLastUserStore } from './services/lastUser'
 import { createLazyFirebaseAuthService } from './services/lazyFirebaseAuth'
 import { consoleLogger } from './services/logger'
@@ -20,10 +20,11 @@ import { createBrowserSessionStore } from './services/session'
 import { createBroadcastTabSync } from './services/tabSync'
 
 const settings = readFirebaseSettings(import.meta.env)
-const app = loadFirebaseApp(settings)
+const firebaseGate = createLoadGate()
+const app = loadFirebaseApp(settings, firebaseGate.opened)
 const logger = consoleLogger
-const tasks = createFirestoreTaskRepository(app, settings, logger)
-const auth = createLazyFirebaseAuthService(app, settings, logger)
+const tasks = createFirestoreTaskRepository(app, settings, logger, firebaseGate.opened)
+const auth = createLazyFirebaseAuthService(app, settings, logger, firebaseGate.opened)
 const local = lazyStore(
   openLocalStore((message, err) => {
     logger.warn(message, err)
@@ -52,6 +53,7 @@ const store = setupStore({
     window.alert(message)
   },
   celebrate,
+  loadRemote: firebaseGate.open,
 })
 store.dispatch(appStarted())
 

@@ -1,6 +1,7 @@
-// Everything that touches Firestore Lite, in one module that the repository requests when it
-// is created (after the entry, alongside the Auth chunk, so a returning user's first query
-// need not wait for it): the database client is not part of the first render's JavaScript.
+// Everything that touches Firestore Lite, in one module that the repository requests together
+// with the Auth chunk, once the page has drawn what the device holds (so a returning user's
+// first query need not wait for it): the database client is not part of the first render's
+// JavaScript.
 import type { FirebaseApp } from 'firebase/app'
 import {
   collection,

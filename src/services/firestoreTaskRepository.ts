@@ -41,11 +41,15 @@ export function createFirestoreTaskRepository(
   app: FirebaseApp | Promise<FirebaseApp>,
   settings: FirebaseSettings,
   logger: Logger,
+  /** Firestore Lite's chunk is fetched once this resolves (createLoadGate). */
+  after: Promise<unknown> = Promise.resolve(),
 ): TaskRepository {
-  const firestore = Promise.all([app, import('./firestoreLite')]).then(([loadedApp, lite]) => ({
-    lite,
-    db: lite.connectFirestore(loadedApp, settings),
-  }))
+  const firestore = Promise.all([app, after.then(() => import('./firestoreLite'))]).then(
+    ([loadedApp, lite]) => ({
+      lite,
+      db: lite.connectFirestore(loadedApp, settings),
+    }),
+  )
   const lastWrite = new Map<string, Promise<unknown>>()
 
   const inOrder = (id: string, write: () => Promise<void>): Promise<void> => {

@@ -4,8 +4,37 @@ import type { FirebaseSettings } from './config'
 /**
  * The Firebase app, from a chunk loaded after the entry: nothing on the first render needs it
  * (Auth and Firestore load later anyway), and it keeps about 8 kB (gzip) of `firebase/app`
- * out of the JavaScript loaded before that render. Vite preloads it alongside their chunks.
+ * out of the JavaScript loaded before that render. It is requested together with the Auth and
+ * Firestore chunks (which import it), once `after` resolves (see {@link createLoadGate}).
  */
-export function loadFirebaseApp(settings: FirebaseSettings): Promise<FirebaseApp> {
-  return import('./firebaseApp').then(({ initFirebaseApp }) => initFirebaseApp(settings))
+export function loadFirebaseApp(
+  settings: FirebaseSettings,
+  after: Promise<unknown> = Promise.resolve(),
+): Promise<FirebaseApp> {
+  return after
+    .then(() => import('./firebaseApp'))
+    .then(({ initFirebaseApp }) => initFirebaseApp(settings))
+}
+
+/**
+ * When Firebase's chunks (about 50 kB gzip, and their evaluation) may load: a returning user's
+ * list is drawn from the device first, which needs none of it, so on a slow phone the SDK does
+ * not compete with that first view for the network and the main thread. `open` lets them load,
+ * after the next paint (or within half a second where frames do not come, as in a hidden tab).
+ */
+export function createLoadGate() {
+  let release: () => void = () => undefined
+  const opened = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const open = () => {
+    const fallback = setTimeout(release, 500)
+    requestAnimationFrame(() => {
+      setTimeout(() => {
+        clearTimeout(fallback)
+        release()
+      }, 0)
+    })
+  }
+  return { opened, open }
 }

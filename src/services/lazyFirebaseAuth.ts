@@ -3,10 +3,10 @@ import type { FirebaseSettings } from './config'
 import type { AuthService, Logger } from './types'
 
 /**
- * The Firebase Auth service with the Auth SDK in a chunk of its own. The chunk is requested at
- * once, but the first render does not wait for it: until it has loaded and read the stored
- * session, the page shows "Checking sign-in…" (no Login now, no Log Out), as it would anyway
- * while Auth reads IndexedDB. This keeps about 20 kB (gzip) out of the JavaScript loaded before
+ * The Firebase Auth service with the Auth SDK in a chunk of its own. The chunk is requested once
+ * the page has drawn what the device holds (createLoadGate); until it has loaded and read the
+ * stored session, the page shows "Checking sign-in…" (no Login now, no Log Out), as it would
+ * anyway while Auth reads IndexedDB. This keeps about 20 kB (gzip) out of the JavaScript loaded before
  * the first render; the popup resolver (`browserPopupRedirectResolver`) comes with it, as it
  * lives in the same module of the SDK and cannot be split from it.
  *
@@ -17,8 +17,10 @@ export function createLazyFirebaseAuthService(
   app: FirebaseApp | Promise<FirebaseApp>,
   settings: FirebaseSettings,
   logger: Logger,
+  /** The chunk is fetched once this resolves (createLoadGate). */
+  after: Promise<unknown> = Promise.resolve(),
 ): AuthService {
-  const loading = Promise.all([app, import('./firebaseAuth')]).then(
+  const loading = Promise.all([app, after.then(() => import('./firebaseAuth'))]).then(
     ([loadedApp, { createFirebaseAuthService, initFirebaseAuth }]) =>
       createFirebaseAuthService(initFirebaseAuth(loadedApp, settings)),
   )

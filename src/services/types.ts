@@ -105,4 +105,9 @@ export interface Services {
   alert: (message: string) => void
   /** Fires the mark-as-done confetti; does nothing for users who prefer reduced motion. */
   celebrate: () => void
+  /**
+   * Lets Firebase (Auth, Firestore) load: until then it waits, so that what the device can
+   * show is drawn first. Auth and the task repository can be used before; they wait too.
+   */
+  loadRemote: () => void
 }

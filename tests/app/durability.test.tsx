@@ -252,10 +252,16 @@ describe('while sign-in is being checked', () => {
     const local = await deviceAfterSignIn()
     const next = session(local, kept)
     expect(next.store.getState().tasks).toMatchObject({ status: 'loading', owner: EMAIL })
+    // Firebase may load once the kept list is there, not before.
+    const shownWhenFirebaseLoads: string[][] = []
+    next.loadRemote.mockImplementation(() => {
+      shownWhenFirebaseLoads.push(texts(next.store))
+    })
     renderWithProviders(<App />, { store: next.store })
     expect(await screen.findByText('Kept on this device')).toBeInTheDocument()
     expect(screen.getByRole('banner')).toHaveTextContent('Checking sign-in…')
     expect(next.recorder.calls).toEqual([])
+    expect(shownWhenFirebaseLoads).toEqual([['Kept on this device']])
 
     next.fakeAuth.emit(ADA)
     await vi.waitFor(() => {
@@ -273,9 +279,13 @@ describe('while sign-in is being checked', () => {
     expect(await screen.findByText('No tasks have been added yet')).toBeInTheDocument()
     expect(screen.queryByText('Kept on this device')).not.toBeInTheDocument()
 
-    // The next visit does not start loading anyone's list before Auth answers.
+    // The next visit does not start loading anyone's list before Auth answers, and lets
+    // Firebase load at once.
     const third = session(local, kept)
     expect(third.store.getState().tasks).toMatchObject({ status: 'idle', owner: null })
+    await vi.waitFor(() => {
+      expect(third.loadRemote).toHaveBeenCalledTimes(1)
+    })
   })
 
   it('takes the list away when someone else signs in', async () => {

@@ -96,3 +96,65 @@ test('two tabs of one user: a change in one appears in the other, and is written
   expect(commits.length).toBeGreaterThanOrEqual(1)
   expect(commits.length).toBeLessThanOrEqual(2)
 })
+
+/** The list kept on the device for `email` (IndexedDB `todo`, store `lists`). Runs in the page. */
+function keptList(email: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('todo')
+    open.onerror = () => {
+      reject(open.error ?? new Error('open failed'))
+    }
+    open.onsuccess = () => {
+      const get = open.result.transaction('lists').objectStore('lists').get(email)
+      get.onsuccess = () => {
+        open.result.close()
+        resolve(((get.result ?? []) as { task: string }[]).map((task) => task.task))
+      }
+    }
+  })
+}
+
+test.describe('before Auth has answered', () => {
+  // The Auth chunk is held back below, which the service worker would serve from its cache.
+  test.use({ serviceWorkers: 'block' })
+
+  test('a returning user’s list shows from the device; after signing out, nobody’s does', async ({
+    signedIn: page,
+    context,
+    person,
+    consoleMessages,
+  }) => {
+    await addTasks(page, 'First', 'Second')
+    await expect.poll(() => page.evaluate(keptList, person.email)).toEqual(['First', 'Second'])
+
+    // Auth's check of the stored session never gets an answer.
+    const authEmulator = 'http://127.0.0.1:9099/**'
+    await context.route(authEmulator, () => undefined)
+    await page.reload()
+    await expect(row(page, 'Second')).toBeVisible()
+    expect(await rowTexts(page)).toEqual(['First', 'Second'])
+    await expect(page.getByRole('banner')).toContainText('Checking sign-in…')
+    // The prerendered page was hydrated, not replaced, though the list may come meanwhile.
+    expect(consoleMessages.filter((text) => /hydrat|minified react error/i.test(text))).toEqual([])
+
+    await context.unroute(authEmulator)
+    await page.reload()
+    await page.getByRole('button', { name: 'Log Out' }).click()
+    await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
+
+    // Signed out, the next visit shows no list while Auth is still loading: by the time the page
+    // asks for the Auth chunk (held back here), a kept list would have been drawn.
+    let authChunkRequested: () => void = () => undefined
+    const requested = new Promise<void>((resolve) => {
+      authChunkRequested = resolve
+    })
+    await page.route(/\/assets\/firebaseAuth-[^/]*\.js$/, () => {
+      authChunkRequested()
+    })
+    await page.reload()
+    await requested
+    await expect(page.getByRole('banner')).toContainText('Checking sign-in…')
+    expect(await rowTexts(page)).toEqual([])
+    await expect(page.getByText('Loading your tasks…')).toBeVisible()
+  })
+})

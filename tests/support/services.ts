@@ -46,6 +46,7 @@ export function createTestServices(overrides: TestServiceOptions = {}) {
   const fakeAuth = createFakeAuthService()
   const alert = vi.fn<(message: string) => void>()
   const celebrate = vi.fn<() => void>()
+  const loadRemote = vi.fn<() => void>()
   const tasks: TaskRepository = rest.tasks ?? recorder.repository
   const auth = rest.auth ?? fakeAuth.auth
   const outbox =
@@ -73,9 +74,10 @@ export function createTestServices(overrides: TestServiceOptions = {}) {
     logger: consoleLogger,
     alert,
     celebrate,
+    loadRemote,
     ...rest,
   }
-  return { services, recorder, fakeAuth, alert, celebrate, local }
+  return { services, recorder, fakeAuth, alert, celebrate, loadRemote, local }
 }
 
 export type TestServices = ReturnType<typeof createTestServices>

@@ -25,16 +25,24 @@ async function restoreKeptList(api: AnyListenerApi, email: string) {
 }
 
 /**
- * While Firebase Auth loads and checks the session, shows the list kept for whoever was
+ * Before Firebase Auth loads and checks the session, shows the list kept for whoever was
  * signed in on this device and has not signed out: it is on the device already, and Auth
  * almost always confirms them. If Auth reports someone else or no one, the list goes.
+ * Firebase loads once that list is drawn (at once when there is none to show).
  */
 const showLastUsersList: AppListenerEffect<typeof appStarted> = async (_action, api) => {
   api.unsubscribe()
-  const email = api.extra.listCache.lastUser()
-  if (!email) return
-  api.dispatch(tasksLoadStarted({ email }))
-  await restoreKeptList(api, email)
+  const { listCache, logger, loadRemote } = api.extra
+  const email = listCache.lastUser()
+  try {
+    if (!email) return
+    api.dispatch(tasksLoadStarted({ email }))
+    await restoreKeptList(api, email)
+  } catch (err) {
+    logger.warn('The list kept on this device could not be read', err)
+  } finally {
+    loadRemote()
+  }
 }
 
 /** Reports every change of sign-in state, and changes made in other tabs, to the store. */

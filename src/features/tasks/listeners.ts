@@ -6,6 +6,7 @@ import type {
   AppStartListening,
 } from '../../app/listenerMiddleware'
 import type { OutboxWrite } from '../../services/outbox/coalesce'
+import { FAILURE_MESSAGES } from '../../services/outbox/outbox'
 import {
   selectAllTasks,
   selectTaskById,
@@ -21,12 +22,6 @@ import {
 // Every write follows the state change and nobody waits for it: it is recorded in the outbox,
 // which sends it, retries it and logs each failure with the spec's message; the list is never
 // rolled back.
-
-const FAILURE_MESSAGES = {
-  add: 'Error adding document',
-  update: 'Error updating document',
-  delete: 'Error deleting document',
-} as const
 
 async function record(api: Parameters<AppListenerEffect<typeof taskAdded>>[1], write: OutboxWrite) {
   const { outbox, tabSync, logger } = api.extra

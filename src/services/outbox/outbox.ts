@@ -36,7 +36,8 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(ceiling / 2 + (random() * ceiling) / 2)
 }
 
-const FAILURE_MESSAGES = {
+/** The spec's console message for each kind of failed write. */
+export const FAILURE_MESSAGES = {
   add: 'Error adding document',
   update: 'Error updating document',
   delete: 'Error deleting document',
