@@ -21,12 +21,14 @@ export function loadFirebaseApp(
  * list is drawn from the device first, which needs none of it, so on a slow phone the SDK does
  * not compete with that first view for the network and the main thread. `open` lets them load,
  * after the next paint (or within half a second where frames do not come, as in a hidden tab).
+ * Whatever happens to that first view (IndexedDB can hang), the gate opens after `maxWaitMs`.
  */
-export function createLoadGate() {
+export function createLoadGate(maxWaitMs = 3000) {
   let release: () => void = () => undefined
   const opened = new Promise<void>((resolve) => {
     release = resolve
   })
+  setTimeout(release, maxWaitMs)
   const open = () => {
     const fallback = setTimeout(release, 500)
     requestAnimationFrame(() => {
