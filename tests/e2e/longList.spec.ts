@@ -10,9 +10,9 @@ const COUNT = 1000
 const FINISHED_FROM = 900
 const text = (n: number) => `Task ${String(n)} of the long list`
 
-async function seedTasks(request: APIRequestContext, person: Person) {
+async function seedTasks(request: APIRequestContext, person: Person, count = COUNT) {
   const prefix = person.email.replace(/[^A-Za-z0-9]/g, '')
-  const documents = Array.from({ length: COUNT }, (_, i) => ({
+  const documents = Array.from({ length: count }, (_, i) => ({
     name: `projects/demo-todo/databases/(default)/documents/tasks/${prefix}x${String(i)}`,
     data: {
       task: text(i + 1),
@@ -36,6 +36,29 @@ const scrollToBottom = (page: Page) =>
   page.evaluate(() => {
     window.scrollTo(0, document.documentElement.scrollHeight)
   })
+
+test('a list of 100 first appears with the rows a screen holds, then the rest follow', async ({
+  page,
+  person,
+  request,
+}) => {
+  await seedTasks(request, person, 100)
+  // The number of rows after each change of the page, from its first moment.
+  await page.addInitScript(() => {
+    const counts: number[] = []
+    Object.assign(window, { rowCounts: counts })
+    new MutationObserver(() => {
+      const list = document.querySelector('ul.task-list')
+      if (list) counts.push(list.querySelectorAll(':scope > li').length)
+    }).observe(document, { childList: true, subtree: true })
+  })
+  await page.goto('./')
+  await signIn(page, person)
+  await expect(taskRows(page)).toHaveCount(100)
+  const counts = await page.evaluate(() => (window as unknown as { rowCounts: number[] }).rowCounts)
+  expect(counts[0]).toBe(30)
+  expect(counts.at(-1)).toBe(100)
+})
 
 test.describe('a list of 1,000 tasks', () => {
   test.beforeEach(async ({ page, person, request }) => {

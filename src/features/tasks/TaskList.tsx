@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
 import { TaskRows } from './TaskRows'
 import { selectListAvailability, selectTaskIds } from './tasksSlice'
@@ -8,9 +9,26 @@ const EMPTY_MESSAGES = {
   failed: 'Your tasks cannot be reached right now. Trying again…',
 }
 
+/** Rows drawn at once when a list first appears: more than a tall screen holds. */
+export const FIRST_ROWS = 30
+
 export function TaskList() {
   const ids = useAppSelector(selectTaskIds)
   const availability = useAppSelector(selectListAvailability)
+  // When a long list first appears (kept on the device, or the server's answer), the rows a
+  // screen shows are drawn at once and the others in a background render that yields to input,
+  // instead of in one long task on a slow phone. From then on every change is drawn at once.
+  const [firstFill, setFirstFill] = useState<'waiting' | 'partial' | 'done'>('waiting')
+  if (firstFill === 'waiting' && ids.length > 0) {
+    setFirstFill(ids.length > FIRST_ROWS ? 'partial' : 'done')
+  }
+  const partial = firstFill === 'partial'
+  useEffect(() => {
+    if (!partial) return
+    startTransition(() => {
+      setFirstFill('done')
+    })
+  }, [partial])
 
   if (ids.length === 0) {
     return (
@@ -20,5 +38,5 @@ export function TaskList() {
     )
   }
 
-  return <TaskRows ids={ids} />
+  return <TaskRows ids={partial ? ids.slice(0, FIRST_ROWS) : ids} />
 }
