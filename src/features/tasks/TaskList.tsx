@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
+import { WINDOW_MIN_ROWS } from './listWindow'
 import { TaskRows } from './TaskRows'
 import { selectListAvailability, selectTaskIds } from './tasksSlice'
 
@@ -15,12 +16,14 @@ export const FIRST_ROWS = 30
 export function TaskList() {
   const ids = useAppSelector(selectTaskIds)
   const availability = useAppSelector(selectListAvailability)
-  // When a long list first appears (kept on the device, or the server's answer), the rows a
-  // screen shows are drawn at once and the others in a background render that yields to input,
-  // instead of in one long task on a slow phone. From then on every change is drawn at once.
+  // When a list of some length first appears (kept on the device, or the server's answer), the
+  // rows a screen shows are drawn at once and the others in a background render that yields to
+  // input, instead of in one long task on a slow phone. From then on every change is drawn at
+  // once. Lists long enough to be windowed draw about as few rows anyway.
   const [firstFill, setFirstFill] = useState<'waiting' | 'partial' | 'done'>('waiting')
   if (firstFill === 'waiting' && ids.length > 0) {
-    setFirstFill(ids.length > FIRST_ROWS ? 'partial' : 'done')
+    const partial = ids.length > FIRST_ROWS && ids.length <= WINDOW_MIN_ROWS
+    setFirstFill(partial ? 'partial' : 'done')
   }
   const partial = firstFill === 'partial'
   useEffect(() => {
