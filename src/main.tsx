@@ -55,6 +55,8 @@ const store = setupStore({
   celebrate,
   loadRemote: firebaseGate.open,
 })
+// What the prerender drew: the state before anything has happened.
+const initialState = store.getState()
 store.dispatch(appStarted())
 
 // Moments worth retrying at once what is waiting for the network.
@@ -73,10 +75,10 @@ registerServiceWorker()
 // The build puts the first render into index.html (src/app/prerender.tsx); the dev server does not.
 const prerendered = root.hasChildNodes()
 const page = (
-  // Hydration draws from the state as it is now, which renders as the prerendered page; the
-  // kept list may arrive from IndexedDB while React hydrates, and is drawn after it.
+  // Hydration draws from the state the prerender drew; what happened since (the kept list may
+  // arrive from IndexedDB while React hydrates) is drawn after it.
   <StrictMode>
-    <Provider store={store} serverState={prerendered ? store.getState() : undefined}>
+    <Provider store={store} serverState={prerendered ? initialState : undefined}>
       <App />
     </Provider>
   </StrictMode>

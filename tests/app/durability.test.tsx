@@ -9,6 +9,7 @@ import {
   taskMarkedDone,
   taskSubmitted,
 } from '../../src/features/tasks/tasksSlice'
+import { signOutRequested } from '../../src/features/auth/authSlice'
 import { createMemoryStore } from '../../src/services/outbox/storage'
 import type { LoadedTask } from '../../src/services/types'
 import { ADA } from '../support/fakeAuthService'
@@ -286,6 +287,55 @@ describe('while sign-in is being checked', () => {
     await vi.waitFor(() => {
       expect(third.loadRemote).toHaveBeenCalledTimes(1)
     })
+  })
+
+  it('signing out forgets the last user before Auth signs out, and remembers them if it fails', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { store, fakeAuth, services } = session()
+    fakeAuth.emit(ADA)
+    await vi.waitFor(() => {
+      expect(store.getState().tasks.status).toBe('loaded')
+    })
+    expect(services.listCache.lastUser()).toBe(EMAIL)
+    const signOut = services.auth.signOut.bind(services.auth)
+    const lastUserAtSignOut: (string | null)[] = []
+    services.auth.signOut = () => {
+      lastUserAtSignOut.push(services.listCache.lastUser())
+      return signOut()
+    }
+
+    fakeAuth.signOutFailsWith(new Error('network'))
+    store.dispatch(signOutRequested())
+    await vi.waitFor(() => {
+      expect(lastUserAtSignOut).toEqual([null])
+    })
+    await vi.waitFor(() => {
+      expect(services.listCache.lastUser()).toBe(EMAIL)
+    })
+
+    fakeAuth.signOutFailsWith(null)
+    store.dispatch(signOutRequested())
+    await vi.waitFor(() => {
+      expect(store.getState().auth.status).toBe('signedOut')
+    })
+    expect(lastUserAtSignOut).toEqual([null, null])
+    expect(services.listCache.lastUser()).toBeNull()
+  })
+
+  it('a kept list that cannot be read does not stop the load', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const device = createMemoryStore()
+    const unreadable = {
+      ...device,
+      getList: () => Promise.reject(new DOMException('Read failed', 'UnknownError')),
+    }
+    const { store, fakeAuth } = session(unreadable, kept)
+    fakeAuth.emit(ADA)
+    await vi.waitFor(() => {
+      expect(store.getState().tasks.status).toBe('loaded')
+    })
+    expect(texts(store)).toEqual(['Kept on this device'])
   })
 
   it('takes the list away when someone else signs in', async () => {

@@ -81,7 +81,8 @@ export function createFakeAuthService() {
       pendingPopup?.()
       pendingPopup = null
     },
-    signOutFailsWith(error: Error) {
+    /** Sign-out fails with `error` from now on; null makes it succeed again. */
+    signOutFailsWith(error: Error | null) {
       signOutError = error
     },
     subscriberCount: () => listeners.size,

@@ -14,14 +14,22 @@ import { authStateChanged, signInRequested, signInSettled, signOutRequested } fr
 
 type AnyListenerApi = Parameters<AppListenerEffect<typeof appStarted>>[1]
 
-/** Shows the list kept on this device for `email`, with the changes not yet in it. */
+/**
+ * Shows the list kept on this device for `email`, with the changes not yet in it. A device
+ * storage that cannot be read only means no list until the server answers.
+ */
 async function restoreKeptList(api: AnyListenerApi, email: string) {
-  const { outbox, listCache } = api.extra
-  // The changes before the list: a list kept in between (by another tab) shows the changes it
-  // took out of the outbox; read the other way round, an older list could miss them.
-  const changes = await api.pause(outbox.changes(email))
-  const kept = await api.pause(listCache.get(email))
-  if (kept) api.dispatch(tasksRestored({ email, tasks: applyPending(kept, changes) }))
+  const { outbox, listCache, logger } = api.extra
+  try {
+    // The changes before the list: a list kept in between (by another tab) shows the changes
+    // it took out of the outbox; read the other way round, an older list could miss them.
+    const changes = await api.pause(outbox.changes(email))
+    const kept = await api.pause(listCache.get(email))
+    if (kept) api.dispatch(tasksRestored({ email, tasks: applyPending(kept, changes) }))
+  } catch (err) {
+    if (api.signal.aborted) throw err
+    logger.warn('The list kept on this device could not be read', err)
+  }
 }
 
 /**
@@ -32,14 +40,12 @@ async function restoreKeptList(api: AnyListenerApi, email: string) {
  */
 const showLastUsersList: AppListenerEffect<typeof appStarted> = async (_action, api) => {
   api.unsubscribe()
-  const { listCache, logger, loadRemote } = api.extra
+  const { listCache, loadRemote } = api.extra
   const email = listCache.lastUser()
   try {
     if (!email) return
     api.dispatch(tasksLoadStarted({ email }))
     await restoreKeptList(api, email)
-  } catch (err) {
-    logger.warn('The list kept on this device could not be read', err)
   } finally {
     loadRemote()
   }
@@ -77,8 +83,10 @@ const loadOrClearTasks: AppListenerEffect<typeof authStateChanged> = async (acti
   session.setUserEmail(email)
   listCache.setLastUser(email)
   outbox.setActiveUser(email)
+  // Shown already (before Auth answered) and changed since, maybe: not restored over again.
+  const shown = api.getState().tasks.owner === email && api.getState().tasks.ids.length > 0
   api.dispatch(tasksLoadStarted({ email }))
-  await restoreKeptList(api, email)
+  if (!shown) await restoreKeptList(api, email)
 
   for (let attempt = 1; ; attempt++) {
     try {
@@ -113,18 +121,23 @@ const signIn: AppListenerEffect<typeof signInRequested> = async (_action, api) =
 }
 
 const signOut: AppListenerEffect<typeof signOutRequested> = async (_action, api) => {
-  const { auth, session, outbox, logger } = api.extra
+  const { auth, session, outbox, listCache, logger } = api.extra
+  const email = api.getState().auth.user?.email
   // Stop sending first, so no write goes out without its owner's token; a send already under
-  // way gets a moment to finish. Whatever is pending waits for the next sign-in.
+  // way gets a moment to finish. Whatever is pending waits for the next sign-in. The device
+  // forgets its last user now, so a page closed mid-sign-out never shows their list early.
   outbox.setActiveUser(null)
+  listCache.setLastUser(null)
   await Promise.race([outbox.idle(), api.delay(2000)])
   try {
     await auth.signOut()
     session.removeUserEmail()
     logger.info('Signed out successfully')
   } catch (err) {
-    const email = api.getState().auth.user?.email
-    if (email) outbox.setActiveUser(email)
+    if (email) {
+      outbox.setActiveUser(email)
+      listCache.setLastUser(email)
+    }
     logger.error('Error during sign-out:', err)
   }
 }

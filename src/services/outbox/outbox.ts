@@ -112,9 +112,13 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
   let closed = false
   const stats: OutboxStats = { sent: 0, failedAttempts: 0, retries: 0, coalesced: 0, dropped: 0 }
 
+  // False once storage failed: the kept list is then written elsewhere than the outbox, so no
+  // write of it can take acknowledged entries out.
+  let durable = true
   const storageFailed = (err: unknown) => {
     logger.warn('Local storage failed: pending changes are kept in memory from now on', err)
     store = createMemoryStore()
+    durable = false
   }
 
   const safely = async <T>(operation: () => Promise<T>, fallback: () => Promise<T>): Promise<T> => {
@@ -157,9 +161,10 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
    * until the kept list is written (LocalStore.putList), so a reload in between still shows it.
    */
   const acknowledge = (sent: OutboxEntry) =>
-    changeEntry(sent.id, (current) =>
-      current?.seq === sent.seq ? { ...current, acknowledged: true } : (current ?? null),
-    )
+    changeEntry(sent.id, (current) => {
+      if (current?.seq !== sent.seq) return current ?? null
+      return durable ? { ...current, acknowledged: true } : null
+    })
 
   /** Removes the entry if it is still the one that was sent (not changed since). */
   const settle = (sent: OutboxEntry) =>

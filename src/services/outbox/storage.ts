@@ -139,27 +139,15 @@ export async function openIndexedDbStore(factory: IDBFactory = indexedDB): Promi
 export async function openLocalStore(
   warn: (message: string, err?: unknown) => void,
   factory: IDBFactory | undefined = typeof indexedDB === 'undefined' ? undefined : indexedDB,
-  timeoutMs = 5000,
 ): Promise<LocalStore> {
   if (!factory) {
     warn('IndexedDB is not available: pending changes are kept in memory only')
     return createMemoryStore()
   }
-  // Some browsers' IndexedDB has been known to never answer an open: the app must not wait.
-  let timer: ReturnType<typeof setTimeout> | undefined
   try {
-    return await Promise.race([
-      openIndexedDbStore(factory),
-      new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => {
-          reject(new Error(`No answer in ${String(timeoutMs)} ms`))
-        }, timeoutMs)
-      }),
-    ])
+    return await openIndexedDbStore(factory)
   } catch (err) {
     warn('IndexedDB could not be opened: pending changes are kept in memory only', err)
     return createMemoryStore()
-  } finally {
-    clearTimeout(timer)
   }
 }
