@@ -14,7 +14,7 @@ import react from '@vitejs/plugin-react'
 import { chromium } from '@playwright/test'
 import { build, preview, runnerImport } from 'vite'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/chromium.mjs'
-import { startProcesses } from '../scripts/processes.mjs'
+import { authEmulatorSpec, firestoreBackendSpec, startProcesses } from '../scripts/processes.mjs'
 import { installHarness } from './harness.js'
 
 const repo = fileURLToPath(new URL('..', import.meta.url))
@@ -147,6 +147,14 @@ const VIEWPORT = { width: 1280, height: 800 }
 const PRESS_MS = 50
 
 /** The centre of a row's button ('first' or 'last' row), scrolled into view, and the list. */
+/** The centre of the element `selector` finds, in the page's coordinates, to click there. */
+function centreOf(page, selector) {
+  return page.evaluate((s) => {
+    const rect = document.querySelector(s).getBoundingClientRect()
+    return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }
+  }, selector)
+}
+
 async function target(page, which, button) {
   const found = await page.evaluate(([w, b]) => window.__bench.target(w, b), [which, button])
   if (!found) throw new Error(`No ${button} in the ${which} row`)
@@ -203,12 +211,7 @@ async function measureInteractions(page, options, subject) {
       const text = `Added in the benchmark ${String(rep)}`
       await input.fill(text)
       const before = await page.evaluate(() => window.__bench.probe())
-      const submit = await page.evaluate(() => {
-        const rect = document
-          .querySelector('form.task-form button[type="submit"]')
-          .getBoundingClientRect()
-        return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }
-      })
+      const submit = await centreOf(page, 'form.task-form button[type="submit"]')
       const result = await timedClick(page, submit, 'add', counter)
       check(result.probe.size === before.size + 1, `add: ${String(result.probe.size)} rows`)
       return result
@@ -234,12 +237,7 @@ async function measureInteractions(page, options, subject) {
       const edit = await target(page, 'first', ':scope > button:nth-of-type(2)')
       await page.mouse.click(edit.x, edit.y)
       await dialog.locator('input').fill(text)
-      const save = await page.evaluate(() => {
-        const rect = document
-          .querySelector('dialog.edit-dialog[open] button[type="submit"]')
-          .getBoundingClientRect()
-        return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }
-      })
+      const save = await centreOf(page, 'dialog.edit-dialog[open] button[type="submit"]')
       const result = await timedClick(page, save, 'edit', counter)
       check(result.probe.first === text, 'save an edit: the text did not change')
       await dialog.waitFor({ state: 'hidden' })
@@ -692,34 +690,16 @@ async function main() {
         }),
       )
       const services = await startProcesses([
-        {
-          name: 'Auth emulator',
-          command: join(repo, 'node_modules/.bin/firebase'),
-          args: [
-            'emulators:start',
-            '--only',
-            'auth',
-            '--project',
-            'demo-todo',
-            '--config',
-            join(firebaseDir, 'firebase.json'),
-          ],
-          readyUrl: `http://${host}:${String(ports.auth)}/`,
-          quiet: true,
-        },
-        {
-          name: 'Local Firestore backend',
-          command: process.execPath,
-          args: [
-            join(repo, 'backend/start.js'),
-            '--memory',
-            '--quiet',
-            '--port',
-            String(ports.backend),
-          ],
-          readyUrl: `http://${host}:${String(ports.backend)}/`,
-          quiet: true,
-        },
+        authEmulatorSpec({
+          args: ['--config', join(firebaseDir, 'firebase.json')],
+          port: ports.auth,
+          root: repo,
+        }),
+        firestoreBackendSpec({
+          args: ['--memory', '--port', String(ports.backend)],
+          port: ports.backend,
+          root: repo,
+        }),
       ])
       cleanups.push(() => services.stop())
       await seed(`http://${host}:${String(ports.backend)}`, tasks)

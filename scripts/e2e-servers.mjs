@@ -1,34 +1,11 @@
 // The services the browser tests run against: the Auth emulator, the local Firestore backend
 // (in memory: every run starts empty) and the production build
 // under /todo/ (`vite preview`). Playwright starts this and stops it with SIGTERM.
-import { startProcesses } from './processes.mjs'
+import { servedBuildSpecs, startProcesses } from './processes.mjs'
 
-const bin = (name) => `node_modules/.bin/${name}`
 let services
 try {
-  services = await startProcesses([
-    {
-      name: 'Auth emulator',
-      command: bin('firebase'),
-      args: ['emulators:start', '--only', 'auth', '--project', 'demo-todo'],
-      readyUrl: 'http://127.0.0.1:9099/',
-      quiet: true,
-    },
-    {
-      name: 'Local Firestore backend',
-      command: process.execPath,
-      args: ['backend/start.js', '--memory', '--quiet'],
-      readyUrl: 'http://127.0.0.1:8080/',
-      quiet: true,
-    },
-    {
-      name: 'App (vite preview)',
-      command: bin('vite'),
-      args: ['preview', '--strictPort'],
-      readyUrl: 'http://127.0.0.1:4173/todo/',
-      quiet: true,
-    },
-  ])
+  services = await startProcesses(servedBuildSpecs())
 } catch (err) {
   console.error(err instanceof Error ? err.message : err)
   console.error('Is `npm start` or another test run using ports 9099, 8080 or 4173?')

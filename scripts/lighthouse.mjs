@@ -22,7 +22,7 @@ import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import lighthouse from 'lighthouse'
 import { runnerImport } from 'vite'
-import { startProcesses } from './processes.mjs'
+import { servedBuildSpecs, startProcesses } from './processes.mjs'
 
 const APP = 'http://127.0.0.1:4173/todo/'
 const BACKEND = 'http://127.0.0.1:8080'
@@ -272,30 +272,7 @@ try {
     if (build.status !== 0) throw new Error('The build failed.')
   }
   await waitForFreePorts()
-  const bin = (name) => `node_modules/.bin/${name}`
-  services = await startProcesses([
-    {
-      name: 'Auth emulator',
-      command: bin('firebase'),
-      args: ['emulators:start', '--only', 'auth', '--project', PROJECT],
-      readyUrl: 'http://127.0.0.1:9099/',
-      quiet: true,
-    },
-    {
-      name: 'Local Firestore backend',
-      command: process.execPath,
-      args: ['backend/start.js', '--memory', '--quiet'],
-      readyUrl: `${BACKEND}/`,
-      quiet: true,
-    },
-    {
-      name: 'App (vite preview)',
-      command: bin('vite'),
-      args: ['preview', '--strictPort'],
-      readyUrl: APP,
-      quiet: true,
-    },
-  ])
+  services = await startProcesses(servedBuildSpecs())
   console.log(`Lighthouse ${runs} × per page, on ${APP}`)
 
   const newProfile = () => {

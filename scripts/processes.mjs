@@ -1,8 +1,10 @@
 // Starts the local services as child processes, one after another, each once the one before
 // answers (so whoever waits for the last one, as Playwright does, finds them all up), and
 // stops them all together: on Ctrl-C, on a failure of any, or when the caller is done.
-// Shared by `npm start` and the browser tests.
+// Shared by `npm start`, the browser tests, `npm run lighthouse` and `npm run bench`, with the
+// specs of the services they start.
 import { spawn } from 'node:child_process'
+import { join } from 'node:path'
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -81,4 +83,50 @@ export async function startProcesses(specs, { timeoutMs = 60_000 } = {}) {
   }
 
   return { stop, exited }
+}
+
+const LOCAL = '127.0.0.1'
+
+/**
+ * The Firebase Auth emulator for the demo project every local run uses. `args` adds to the
+ * command line (another config, export and import); `root` is the repository, when the
+ * caller's working directory may be elsewhere.
+ */
+export function authEmulatorSpec({ args = [], port = 9099, root = '.' } = {}) {
+  return {
+    name: 'Auth emulator',
+    command: join(root, 'node_modules/.bin/firebase'),
+    args: ['emulators:start', '--only', 'auth', '--project', 'demo-todo', ...args],
+    readyUrl: `http://${LOCAL}:${String(port)}/`,
+    quiet: true,
+  }
+}
+
+/** The local Firestore backend (`backend/start.js`, which prints nothing with --quiet). */
+export function firestoreBackendSpec({ args = [], port = 8080, root = '.', quiet = true } = {}) {
+  return {
+    name: 'Local Firestore backend',
+    command: process.execPath,
+    args: [join(root, 'backend/start.js'), '--quiet', ...args],
+    readyUrl: `http://${LOCAL}:${String(port)}/`,
+    quiet,
+  }
+}
+
+/**
+ * What the browser tests and Lighthouse run against: the Auth emulator, the backend in memory
+ * (every run starts empty) and the production build under /todo/ (`vite preview`).
+ */
+export function servedBuildSpecs() {
+  return [
+    authEmulatorSpec(),
+    firestoreBackendSpec({ args: ['--memory'] }),
+    {
+      name: 'App (vite preview)',
+      command: 'node_modules/.bin/vite',
+      args: ['preview', '--strictPort'],
+      readyUrl: `http://${LOCAL}:4173/todo/`,
+      quiet: true,
+    },
+  ]
 }

@@ -2,7 +2,7 @@
 // Flags: --fresh starts the local database empty.
 import { existsSync } from 'node:fs'
 import { loadEnv } from 'vite'
-import { startProcesses } from './processes.mjs'
+import { authEmulatorSpec, firestoreBackendSpec, startProcesses } from './processes.mjs'
 
 const fresh = process.argv.includes('--fresh')
 const AUTH_DATA = '.data/auth'
@@ -15,30 +15,19 @@ const useEmulators = flag ? flag === 'true' || flag === '1' : !configured
 const bin = (name) => `node_modules/.bin/${name}`
 const specs = []
 if (useEmulators) {
-  specs.push({
-    name: 'Auth emulator',
-    command: bin('firebase'),
-    // The emulator keeps accounts in memory: export them on exit and import them at the next
-    // start, so a restored session (and its e-mail) is still valid after a restart.
-    args: [
-      'emulators:start',
-      '--only',
-      'auth',
-      '--project',
-      'demo-todo',
-      '--export-on-exit',
-      AUTH_DATA,
-      ...(!fresh && existsSync(AUTH_DATA) ? ['--import', AUTH_DATA] : []),
-    ],
-    readyUrl: 'http://127.0.0.1:9099/',
-    quiet: true,
-  })
-  specs.push({
-    name: 'Local Firestore backend',
-    command: process.execPath,
-    args: ['backend/start.js', '--quiet', ...(fresh ? ['--fresh'] : [])],
-    readyUrl: 'http://127.0.0.1:8080/',
-  })
+  specs.push(
+    authEmulatorSpec({
+      // The emulator keeps accounts in memory: export them on exit and import them at the
+      // next start, so a restored session (and its e-mail) is still valid after a restart.
+      args: [
+        '--export-on-exit',
+        AUTH_DATA,
+        ...(!fresh && existsSync(AUTH_DATA) ? ['--import', AUTH_DATA] : []),
+      ],
+    }),
+    // Its one line (where the data is) is worth showing.
+    firestoreBackendSpec({ args: fresh ? ['--fresh'] : [], quiet: false }),
+  )
 }
 specs.push({
   name: 'Vite',
