@@ -1,5 +1,6 @@
 import type { FirebaseApp } from 'firebase/app'
 import type { FirebaseSettings } from './config'
+import { afterNextPaint } from './frames'
 
 /**
  * The Firebase app, from a chunk loaded after the entry: nothing on the first render needs it
@@ -31,11 +32,9 @@ export function createLoadGate(maxWaitMs = 3000) {
   setTimeout(release, maxWaitMs)
   const open = () => {
     const fallback = setTimeout(release, 500)
-    requestAnimationFrame(() => {
-      setTimeout(() => {
-        clearTimeout(fallback)
-        release()
-      }, 0)
+    afterNextPaint(() => {
+      clearTimeout(fallback)
+      release()
     })
   }
   return { opened, open }

@@ -6,9 +6,9 @@ import type { AuthService, Logger } from './types'
  * The Firebase Auth service with the Auth SDK in a chunk of its own. The chunk is requested once
  * the page has drawn what the device holds (createLoadGate); until it has loaded and read the
  * stored session, the page shows "Checking sign-in…" (no Login now, no Log Out), as it would
- * anyway while Auth reads IndexedDB. This keeps about 20 kB (gzip) out of the JavaScript loaded before
- * the first render; the popup resolver (`browserPopupRedirectResolver`) comes with it, as it
- * lives in the same module of the SDK and cannot be split from it.
+ * anyway while Auth reads IndexedDB. This keeps about 20 kB (gzip) out of the JavaScript
+ * loaded before the first render; the popup resolver (`browserPopupRedirectResolver`) comes
+ * with it, as it lives in the same module of the SDK and cannot be split from it.
  *
  * If the chunk cannot be loaded, the user is reported signed out (so the page does not wait
  * forever) and sign-in rejects, which the listeners log.

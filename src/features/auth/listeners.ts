@@ -84,7 +84,8 @@ const loadOrClearTasks: AppListenerEffect<typeof authStateChanged> = async (acti
   listCache.setLastUser(email)
   outbox.setActiveUser(email)
   // Shown already (before Auth answered) and changed since, maybe: not restored over again.
-  const shown = api.getState().tasks.owner === email && api.getState().tasks.ids.length > 0
+  const { owner, ids } = api.getState().tasks
+  const shown = owner === email && ids.length > 0
   api.dispatch(tasksLoadStarted({ email }))
   if (!shown) await restoreKeptList(api, email)
 

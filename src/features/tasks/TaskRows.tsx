@@ -11,6 +11,7 @@ import {
 import { flushSync } from 'react-dom'
 import { useAppSelector } from '../../app/hooks'
 import type { RootState } from '../../app/store'
+import { afterNextPaint } from '../../services/frames'
 import {
   contentChunks,
   DEFAULT_ROW_GAP,
@@ -70,18 +71,6 @@ function readViewport(list: HTMLElement): Viewport {
   const top = -list.getBoundingClientRect().top
   const height = document.documentElement.clientHeight || window.innerHeight
   return { top, bottom: top + height }
-}
-
-/** Runs `callback` once the next frame has been painted; returns a function that cancels it. */
-function afterNextPaint(callback: () => void): () => void {
-  let timer = 0
-  const frame = requestAnimationFrame(() => {
-    timer = window.setTimeout(callback)
-  })
-  return () => {
-    cancelAnimationFrame(frame)
-    clearTimeout(timer)
-  }
 }
 
 /**
