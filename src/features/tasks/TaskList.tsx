@@ -11,7 +11,7 @@ const EMPTY_MESSAGES = {
 }
 
 /** Rows drawn at once when a list first appears: more than a tall screen holds. */
-export const FIRST_ROWS = 30
+const FIRST_ROWS = 30
 
 export function TaskList() {
   const ids = useAppSelector(selectTaskIds)
