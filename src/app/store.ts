@@ -7,6 +7,7 @@ import {
 } from '@reduxjs/toolkit'
 import { addAuthListeners } from '../features/auth/listeners'
 import authSlice from '../features/auth/authSlice'
+import { syncReducer } from '../features/sync/syncSlice'
 import { addTasksListeners } from '../features/tasks/listeners'
 import { tasksReducer } from '../features/tasks/tasksSlice'
 import type { Services } from '../services/types'
@@ -14,7 +15,11 @@ import type { AppStartListening } from './listenerMiddleware'
 
 // combineReducers rather than the template's combineSlices: nothing is injected later, and its
 // injection machinery cost 0.36 kB (gzip) of a JavaScript budget with less than that to spare.
-export const rootReducer = combineReducers({ auth: authSlice.reducer, tasks: tasksReducer })
+export const rootReducer = combineReducers({
+  auth: authSlice.reducer,
+  tasks: tasksReducer,
+  sync: syncReducer,
+})
 
 export type RootState = ReturnType<typeof rootReducer>
 
