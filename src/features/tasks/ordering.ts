@@ -34,6 +34,13 @@ export function orderAtTop(others: readonly Task[]): number {
   return first === undefined ? 0 : Math.min(first.order - 1, 0)
 }
 
+/**
+ * List order: by `order`, then by id. Two devices can give two tasks the same order (each
+ * took "the next whole number" at its end); the id then sorts them the same on every device.
+ */
+export const compareTasks = (a: Task, b: Task): number =>
+  a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
 const hasOrder = (task: LoadedTask): task is Task =>
   typeof task.order === 'number' && Number.isFinite(task.order)
 
@@ -42,7 +49,7 @@ const hasOrder = (task: LoadedTask): task is Task =>
  * by older clients) in the order received, given orders that keep them there.
  */
 export function sortLoadedTasks(loaded: readonly LoadedTask[]): Task[] {
-  const ordered = loaded.filter(hasOrder).sort((a, b) => a.order - b.order)
+  const ordered = loaded.filter(hasOrder).sort(compareTasks)
   const lastOrder = ordered.at(-1)?.order ?? -1
   const unordered = loaded
     .filter((task) => !hasOrder(task))

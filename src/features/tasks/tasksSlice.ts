@@ -7,13 +7,17 @@ import {
 } from '@reduxjs/toolkit'
 import type { AppThunk, RootState } from '../../app/store'
 import type { LoadedTask, Task } from '../../services/types'
-import { orderAfterLastOpen, orderAtEnd, orderAtTop, sortLoadedTasks } from './ordering'
+import {
+  compareTasks,
+  orderAfterLastOpen,
+  orderAtEnd,
+  orderAtTop,
+  sortLoadedTasks,
+} from './ordering'
 import { normalizeTaskText } from './taskText'
 
 /** The ids array is the list, in display order; `order` is what reproduces it after a load. */
-const tasksAdapter = createEntityAdapter<Task>({
-  sortComparer: (a, b) => a.order - b.order,
-})
+const tasksAdapter = createEntityAdapter<Task>({ sortComparer: compareTasks })
 
 export type TasksStatus = 'idle' | 'loading' | 'loaded' | 'failed'
 
@@ -41,7 +45,11 @@ const taskOf = (state: TasksState, id: string): Task | undefined =>
 function placed(others: readonly Task[], task: Task): string[] {
   const ids = others.map((other) => other.id)
   let index = others.length
-  while (index > 0 && (others[index - 1]?.order ?? 0) > task.order) index--
+  while (index > 0) {
+    const before = others[index - 1]
+    if (before === undefined || compareTasks(before, task) <= 0) break
+    index--
+  }
   ids.splice(index, 0, task.id)
   return ids
 }
@@ -85,6 +93,11 @@ export const taskDeleted = createAction<string, 'tasks/taskDeleted'>('tasks/task
 export const taskTextSaved = createAction<{ id: string; task: string }, 'tasks/taskTextSaved'>(
   'tasks/taskTextSaved',
 )
+/** The server's list came again (a refresh), merged with the writes still pending here. */
+export const tasksRefreshed = createAction<
+  { email: string; tasks: LoadedTask[] },
+  'tasks/tasksRefreshed'
+>('tasks/tasksRefreshed')
 
 function addTask(state: TasksState, { id, task, email }: ReturnType<typeof taskAdded>['payload']) {
   const text = normalizeTaskText(task)
@@ -110,6 +123,32 @@ function saveTaskText(
   const current = taskOf(state, id)
   if (text === null || current === undefined || current.task === text) return state
   return { ...state, entities: { ...state.entities, [id]: { ...current, task: text } } }
+}
+
+const sameTask = (a: Task, b: Task) =>
+  a.task === b.task && a.isFinished === b.isFinished && a.email === b.email && a.order === b.order
+
+/**
+ * The list again from the server (merged with this device's pending writes) while one is
+ * shown: tasks that did not change keep their objects, and an unchanged list is the same
+ * state, so a refresh that brings nothing new re-renders nothing and writes nothing.
+ */
+function refreshTasks(
+  state: TasksState,
+  { email, tasks }: ReturnType<typeof tasksRefreshed>['payload'],
+): TasksState {
+  if (state.owner !== email || state.status !== 'loaded') return state
+  const sorted = sortLoadedTasks(tasks)
+  let changed = sorted.length !== state.ids.length
+  const entities: Record<string, Task> = {}
+  const ids = sorted.map((fresh, index) => {
+    const current = taskOf(state, fresh.id)
+    const kept = current !== undefined && sameTask(current, fresh) ? current : fresh
+    if (kept !== current || state.ids[index] !== fresh.id) changed = true
+    entities[fresh.id] = kept
+    return fresh.id
+  })
+  return changed ? { ...state, entities, ids } : state
 }
 
 const tasksSlice = createSlice({
@@ -171,6 +210,7 @@ export function tasksReducer(state: TasksState | undefined, action: UnknownActio
     }
     if (taskTextSaved.match(action)) return saveTaskText(state, action.payload)
     if (taskDeleted.match(action)) return deleteTask(state, action.payload)
+    if (tasksRefreshed.match(action)) return refreshTasks(state, action.payload)
   }
   return tasksSlice.reducer(state, action)
 }

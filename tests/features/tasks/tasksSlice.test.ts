@@ -10,6 +10,7 @@ import {
   tasksCleared,
   tasksLoaded,
   tasksLoadStarted,
+  tasksRefreshed,
   taskTextSaved,
 } from '../../../src/features/tasks/tasksSlice'
 import type { AppStore } from '../../../src/app/store'
@@ -212,5 +213,51 @@ describe('an id that is not in the list', () => {
     expect(selectAllTasks(store.getState())[1]).toMatchObject({ task: 'Odd id', isFinished: true })
     store.dispatch(taskDeleted('constructor'))
     expect(ids(store)).toEqual(['a'])
+  })
+})
+
+describe('a refresh (the list from the server again, while one is shown)', () => {
+  it('keeps the objects of unchanged tasks, and the same state when nothing changed', () => {
+    const tasks = [loadedTask('a', false, 0), loadedTask('b', false, 1), loadedTask('c', true, 9)]
+    const { store } = storeWithTasks(tasks)
+    const before = store.getState().tasks
+    store.dispatch(tasksRefreshed({ email: EMAIL, tasks: tasks.map((task) => ({ ...task })) }))
+    expect(store.getState().tasks).toBe(before)
+
+    store.dispatch(
+      tasksRefreshed({
+        email: EMAIL,
+        tasks: [{ ...loadedTask('b', true, 10) }, { ...loadedTask('a', false, 0) }],
+      }),
+    )
+    const after = store.getState().tasks
+    expect(after.ids).toEqual(['a', 'b'])
+    expect(after.entities.a).toBe(before.entities.a)
+    expect(after.entities.b).toMatchObject({ isFinished: true, order: 10 })
+  })
+
+  it('sorts equal orders by id, as every device does', () => {
+    const { store } = storeWithTasks([loadedTask('z', false, 5), loadedTask('m', false, 5)])
+    expect(ids(store)).toEqual(['m', 'z'])
+    store.dispatch(taskAdded({ id: 'k', task: 'New', email: EMAIL }))
+    store.dispatch(taskMarkedIncomplete('z'))
+    store.dispatch(
+      tasksRefreshed({
+        email: EMAIL,
+        tasks: [loadedTask('y', true, 7), loadedTask('x', true, 7), loadedTask('w', false, 7)],
+      }),
+    )
+    expect(ids(store)).toEqual(['w', 'x', 'y'])
+  })
+
+  it('changes nothing for another user, or before the first load', () => {
+    const { store } = storeWithTasks([loadedTask('a', false, 0)])
+    const before = store.getState()
+    store.dispatch(tasksRefreshed({ email: 'eve@example.com', tasks: [] }))
+    expect(store.getState()).toBe(before)
+    store.dispatch(tasksLoadStarted({ email: EMAIL }))
+    const loading = store.getState()
+    store.dispatch(tasksRefreshed({ email: EMAIL, tasks: [] }))
+    expect(store.getState()).toBe(loading)
   })
 })
