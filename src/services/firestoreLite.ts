@@ -17,7 +17,7 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite'
 import type { FirebaseSettings } from './config'
-import type { Task } from './types'
+import type { Task, TaskField } from './types'
 
 export interface StoredDocument {
   id: string
@@ -43,8 +43,16 @@ export function createTaskDocument(db: Firestore, { id, task, isFinished, email,
   return setDoc(doc(db, TASKS, id), { task, isFinished, email, order })
 }
 
-export function updateTaskDocument(db: Firestore, id: string, task: Task) {
-  return updateDoc(doc(db, TASKS, id), { ...task })
+/**
+ * Writes only the fields given (an update mask of them, and the document must exist): a field
+ * another device changed keeps its value, and a task deleted elsewhere is never re-created.
+ */
+export function updateTaskDocument(
+  db: Firestore,
+  id: string,
+  changes: Partial<Pick<Task, TaskField>>,
+) {
+  return updateDoc(doc(db, TASKS, id), changes)
 }
 
 export function deleteTaskDocument(db: Firestore, id: string) {

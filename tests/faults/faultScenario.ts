@@ -11,6 +11,7 @@ import {
   taskSubmitted,
   taskTextSaved,
 } from '../../src/features/tasks/tasksSlice'
+import { FAILURE_MESSAGES } from '../../src/features/tasks/messages'
 import { createOutbox } from '../../src/services/outbox/outbox'
 import { openIndexedDbStore } from '../../src/services/outbox/storage'
 import type { Logger } from '../../src/services/types'
@@ -83,6 +84,7 @@ export async function runFaultScenario(
       store: local,
       repository: real.tasks,
       logger: quiet,
+      failureMessages: FAILURE_MESSAGES,
       refreshToken: () => real.auth.refreshToken(),
       random,
     })

@@ -1,9 +1,9 @@
-import type { LoadedTask, Task, TaskRepository } from '../../src/services/types'
+import type { LoadedTask, Task, TaskField, TaskRepository } from '../../src/services/types'
 
 export type RepositoryCall =
   | { kind: 'load'; email: string }
   | { kind: 'add'; task: Task }
-  | { kind: 'update'; id: string; task: Task }
+  | { kind: 'update'; id: string; changes: Partial<Pick<Task, TaskField>> }
   | { kind: 'delete'; id: string }
 
 /**
@@ -64,11 +64,17 @@ export function createRecordingRepository(stored: LoadedTask[] = []) {
       const { id, task: text, isFinished, email, order } = task
       return answer(() => documents.set(id, { id, task: text, isFinished, email, order }))
     },
-    update: (id, task) => {
-      calls.push({ kind: 'update', id, task: structuredClone(task) })
+    update: (id, changes) => {
+      calls.push({ kind: 'update', id, changes: structuredClone(changes) })
+      // As Firestore's update: only the fields given, and only of a document that exists.
+      if (mode.kind === 'succeed' && !documents.has(id)) {
+        return Promise.reject(
+          Object.assign(new Error('No document to update'), { code: 'not-found' }),
+        )
+      }
       return answer(() => {
         const existing = documents.get(id)
-        if (existing) documents.set(id, { ...existing, ...task })
+        if (existing) documents.set(id, { ...existing, ...changes })
       })
     },
     delete: (id) => {

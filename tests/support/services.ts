@@ -1,11 +1,12 @@
 import { onTestFinished, vi } from 'vitest'
+import { FAILURE_MESSAGES } from '../../src/features/tasks/messages'
 import { createLastUserStore } from '../../src/services/lastUser'
 import { consoleLogger } from '../../src/services/logger'
 import { createOutbox } from '../../src/services/outbox/outbox'
 import { createMemoryStore, type LocalStore } from '../../src/services/outbox/storage'
 import { createBrowserSessionStore } from '../../src/services/session'
 import type { TabChange, TabSync } from '../../src/services/tabSync'
-import type { Services, TaskRepository } from '../../src/services/types'
+import type { LoadedTask, Services, TaskRepository } from '../../src/services/types'
 import { createFakeAuthService } from './fakeAuthService'
 import { createRecordingRepository } from './recordingTaskRepository'
 
@@ -33,6 +34,8 @@ export function createTabHub() {
 interface TestServiceOptions extends Partial<Services> {
   /** The device storage (memory by default; pass one to share it, as tabs or a reload do). */
   local?: LocalStore
+  /** What the recording repository's server holds at the start. */
+  stored?: LoadedTask[]
 }
 
 /**
@@ -41,8 +44,8 @@ interface TestServiceOptions extends Partial<Services> {
  * browser would show. The outbox stops when the test ends.
  */
 export function createTestServices(overrides: TestServiceOptions = {}) {
-  const { local = createMemoryStore(), ...rest } = overrides
-  const recorder = createRecordingRepository()
+  const { local = createMemoryStore(), stored = [], ...rest } = overrides
+  const recorder = createRecordingRepository(stored)
   const fakeAuth = createFakeAuthService()
   const alert = vi.fn<(message: string) => void>()
   const celebrate = vi.fn<() => void>()
@@ -55,6 +58,7 @@ export function createTestServices(overrides: TestServiceOptions = {}) {
       store: local,
       repository: tasks,
       logger: consoleLogger,
+      failureMessages: FAILURE_MESSAGES,
       refreshToken: () => auth.refreshToken(),
     })
   onTestFinished(() => {
@@ -67,6 +71,7 @@ export function createTestServices(overrides: TestServiceOptions = {}) {
     listCache: {
       get: (email) => local.getList(email),
       put: (email, list) => local.putList(email, list),
+      remove: (email) => local.removeList(email),
       ...createLastUserStore(),
     },
     tabSync: createTabHub().tab(),
