@@ -61,6 +61,32 @@ export default tseslint.config(
     },
   },
   {
+    // Auth reports sign-in changes; the tasks react to them. Never the other way round.
+    files: ['src/features/auth/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'Use src/services.' },
+            { group: ['canvas-confetti'], message: 'Use src/services.' },
+            {
+              group: ['**/features/tasks/**', '../tasks/**'],
+              message: 'Auth does not know the tasks: dispatch an auth event they react to.',
+            },
+          ],
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useDispatch', 'useSelector', 'useStore'],
+              message: 'Use the typed hooks from src/app/hooks.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/app/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
