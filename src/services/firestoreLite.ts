@@ -8,6 +8,7 @@ import {
   connectFirestoreEmulator,
   deleteDoc,
   doc,
+  getDoc,
   getDocs,
   initializeFirestore,
   query,
@@ -47,6 +48,11 @@ export function createTaskDocument(db: Firestore, { id, task, isFinished, email,
  * Writes only the fields given (an update mask of them, and the document must exist): a field
  * another device changed keeps its value, and a task deleted elsewhere is never re-created.
  */
+/** Whether `tasks/{id}` exists (one batchGet). */
+export async function taskDocumentExists(db: Firestore, id: string): Promise<boolean> {
+  return (await getDoc(doc(db, TASKS, id))).exists()
+}
+
 export function updateTaskDocument(
   db: Firestore,
   id: string,

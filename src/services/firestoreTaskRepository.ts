@@ -80,6 +80,17 @@ export function createFirestoreTaskRepository(
         const { lite, db } = await firestore()
         await lite.createTaskDocument(db, task)
       }),
+    addAgain: (task, changedSince) =>
+      inOrder(task.id, async () => {
+        const { lite, db } = await firestore()
+        if (!(await lite.taskDocumentExists(db, task.id))) {
+          await lite.createTaskDocument(db, task)
+          return
+        }
+        if (changedSince.length === 0) return
+        const changes = Object.fromEntries(changedSince.map((field) => [field, task[field]]))
+        await lite.updateTaskDocument(db, task.id, changes)
+      }),
     update: (id, changes) =>
       inOrder(id, async () => {
         const { lite, db } = await firestore()

@@ -41,6 +41,13 @@ export interface TaskRepository {
   /** Creates the document `tasks/{task.id}` with `task`, `isFinished`, `email` and `order`. */
   add(task: Task): Promise<void>
   /**
+   * The add again, after an attempt whose answer was lost (it may have reached the server):
+   * creates the document if it does not exist; if it does, writes only `changedSince` (the
+   * fields changed on this device since that attempt), so a change another device made to it
+   * meanwhile stays.
+   */
+  addAgain(task: Task, changedSince: readonly TaskField[]): Promise<void>
+  /**
    * Partially updates `tasks/{id}`: only the fields given (those changed on this device), so
    * a field changed on another device keeps its value. Fails if the document does not exist.
    */

@@ -71,7 +71,7 @@ describe('never losing a change', () => {
           .writes()
           .map((write) => write.kind)
           .sort(),
-      ).toEqual(['add', 'update'])
+      ).toEqual(['addAgain', 'update'])
     })
     expect(await second.services.outbox.pending(EMAIL)).toEqual([])
   })

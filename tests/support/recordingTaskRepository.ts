@@ -3,6 +3,7 @@ import type { LoadedTask, Task, TaskField, TaskRepository } from '../../src/serv
 export type RepositoryCall =
   | { kind: 'load'; email: string }
   | { kind: 'add'; task: Task }
+  | { kind: 'addAgain'; task: Task; changedSince: TaskField[] }
   | { kind: 'update'; id: string; changes: Partial<Pick<Task, TaskField>> }
   | { kind: 'delete'; id: string }
 
@@ -63,6 +64,14 @@ export function createRecordingRepository(stored: LoadedTask[] = []) {
       calls.push({ kind: 'add', task: structuredClone(task) })
       const { id, task: text, isFinished, email, order } = task
       return answer(() => documents.set(id, { id, task: text, isFinished, email, order }))
+    },
+    addAgain: (task, changedSince) => {
+      calls.push({ kind: 'addAgain', task: structuredClone(task), changedSince: [...changedSince] })
+      return answer(() => {
+        const existing = documents.get(task.id)
+        const changes = Object.fromEntries(changedSince.map((field) => [field, task[field]]))
+        documents.set(task.id, existing ? { ...existing, ...changes } : { ...task })
+      })
     },
     update: (id, changes) => {
       calls.push({ kind: 'update', id, changes: structuredClone(changes) })

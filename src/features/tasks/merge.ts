@@ -1,13 +1,13 @@
-import { fieldsOf, type OutboxEntry, type OutboxWrite } from '../../services/outbox/coalesce'
-import type { Task } from '../../services/types'
+import { fieldsOf, type OutboxEntry } from '../../services/outbox/coalesce'
+import type { Task, TaskField } from '../../services/types'
 
 // How the list shown here follows from what the server answered and the writes this device
 // has not seen acknowledged yet (the outbox's entries).
 
-/** `task` with the fields this update changed taken from the update. */
-function updated<T extends { id: string }>(task: T, entry: OutboxWrite & { kind: 'update' }): T {
+/** `task` with `fields` taken from `changed`. */
+function updated<T extends { id: string }>(task: T, changed: Task, fields: readonly TaskField[]): T {
   const changes: Partial<Task> = {}
-  for (const field of fieldsOf(entry)) Object.assign(changes, { [field]: entry.task[field] })
+  for (const field of fields) Object.assign(changes, { [field]: changed[field] })
   return { ...task, ...changes }
 }
 
@@ -19,15 +19,19 @@ function updated<T extends { id: string }>(task: T, entry: OutboxWrite & { kind:
 export function applyPending<T extends { id: string }>(
   tasks: readonly T[],
   pending: readonly OutboxEntry[],
+  /** `tasks` is the server's answer: an add tried before that it holds changes only `fields`. */
+  fromServer = false,
 ): (T | Task)[] {
   const byId = new Map<string, T | Task>(tasks.map((task) => [task.id, task]))
   for (const entry of [...pending].sort((a, b) => a.seq - b.seq)) {
+    const current = byId.get(entry.id)
     if (entry.kind === 'delete') byId.delete(entry.id)
-    else if (entry.kind === 'add') byId.set(entry.id, entry.task)
-    else {
-      const current = byId.get(entry.id)
-      if (current !== undefined) byId.set(entry.id, updated(current, entry))
-    }
+    else if (entry.kind === 'update') {
+      if (current !== undefined) byId.set(entry.id, updated(current, entry.task, fieldsOf(entry)))
+    } else if (fromServer && entry.attempted && current !== undefined) {
+      // The server got the add already; what another device changed since stays.
+      byId.set(entry.id, updated(current, entry.task, entry.fields ?? []))
+    } else byId.set(entry.id, entry.task)
   }
   return [...byId.values()]
 }
@@ -48,5 +52,9 @@ export function applyToServerAnswer<T extends { id: string }>(
 ): (T | Task)[] {
   const inAnswer = new Set(before.filter((entry) => entry.acknowledged).map(writeKey))
   const notInAnswer = (entry: OutboxEntry) => !inAnswer.has(writeKey(entry))
-  return applyPending(applyPending(answer, before.filter(notInAnswer)), after.filter(notInAnswer))
+  return applyPending(
+    applyPending(answer, before.filter(notInAnswer), true),
+    after.filter(notInAnswer),
+    true,
+  )
 }

@@ -6,7 +6,15 @@ import { TASK_FIELDS, type Task, type TaskField } from '../types'
  * written: a field changed only on another device keeps the server's value.
  */
 export type OutboxWrite =
-  | { kind: 'add'; task: Task }
+  | {
+      kind: 'add'
+      task: Task
+      /**
+       * Once an attempt was made, the fields changed here since: if that attempt reached the
+       * server, a retry writes only these (another device may have changed the rest).
+       */
+      fields?: TaskField[]
+    }
   | { kind: 'update'; task: Task; fields: TaskField[] }
   | { kind: 'delete'; id: string; email: string }
 
@@ -56,18 +64,24 @@ export function coalesce(
     case 'add':
       return { ...next, ...base, attempted }
     case 'update':
-      if (previous.kind === 'add') return { kind: 'add', task: next.task, ...base, attempted }
+      if (previous.kind === 'add') {
+        if (!attempted) return { kind: 'add', task: next.task, ...base, attempted }
+        const fields = union(previous.fields ?? [], next.fields)
+        return { kind: 'add', task: next.task, fields, ...base, attempted }
+      }
       {
         // Both updates' fields are written, with this device's latest values.
         const before = previous.kind === 'update' ? fieldsOf(previous) : TASK_FIELDS
-        const fields = TASK_FIELDS.filter((f) => next.fields.includes(f) || before.includes(f))
-        return { ...next, fields, ...base, attempted }
+        return { ...next, fields: union(before, next.fields), ...base, attempted }
       }
     case 'delete':
       if (previous.kind === 'add' && !attempted) return null
       return { ...next, ...base, attempted }
   }
 }
+
+const union = (a: readonly TaskField[], b: readonly TaskField[]): TaskField[] =>
+  TASK_FIELDS.filter((field) => a.includes(field) || b.includes(field))
 
 /** The fields an update writes; entries stored before updates named them write them all. */
 export const fieldsOf = (entry: OutboxWrite & { kind: 'update' }): readonly TaskField[] =>

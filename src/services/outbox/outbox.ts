@@ -120,10 +120,13 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
     }
   }
 
-  const send = (entry: OutboxEntry): Promise<void> => {
+  /** `triedBefore`: an earlier attempt may have reached the server (only its answer was lost). */
+  const send = (entry: OutboxEntry, triedBefore: boolean): Promise<void> => {
     switch (entry.kind) {
       case 'add':
-        return repository.add(entry.task)
+        return triedBefore
+          ? repository.addAgain(entry.task, entry.fields ?? [])
+          : repository.add(entry.task)
       case 'update':
         return repository.update(entry.id, changesOf(entry))
       case 'delete':
@@ -152,13 +155,15 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
    * the older `entry` while the stored one says "never tried" would let a delete coalesce to
    * nothing while that add is on its way.
    */
-  const markAttempted = async (entry: OutboxEntry): Promise<OutboxEntry | undefined> => {
+  const markAttempted = async (entry: OutboxEntry) => {
     let marked: OutboxEntry | undefined
+    let triedBefore = false
     await store.changeEntry(entry.id, (current) => {
+      triedBefore = current?.attempted ?? false
       marked = current && { ...current, attempted: true }
       return marked ?? null
     })
-    return marked
+    return { sent: marked, triedBefore }
   }
 
   /**
@@ -166,11 +171,11 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
    * or gone), or the key of the write that failed for now.
    */
   const sendOne = async (email: string, entry: OutboxEntry): Promise<string | null> => {
-    const sent = await markAttempted(entry)
+    const { sent, triedBefore } = await markAttempted(entry)
     if (sent === undefined || sent.acknowledged) return null
     for (let refreshed = false; ; refreshed = true) {
       try {
-        await send(sent)
+        await send(sent, triedBefore)
         stats.sent++
         await acknowledge(sent)
         emit({ type: 'delivered' })

@@ -86,4 +86,23 @@ describe('applying the outbox over the server’s answer to a query', () => {
     const after = [entry('pending a', 'a', 1, true), entry('changed b', 'b', 2, true)]
     expect(texts(applyToServerAnswer(answer, before, after))).toEqual(['pending a', 'changed b'])
   })
+
+  it('an add tried before, which the server holds, changes only what changed here since', () => {
+    // The phone finished the task after the laptop's add got through, its answer lost.
+    const answer = [task('Email Alex', { isFinished: true, order: 9 })]
+    const add: OutboxEntry = {
+      kind: 'add',
+      task: task('Email Alex about the contract'),
+      fields: ['task'],
+      id: 't1',
+      email: EMAIL,
+      seq: 3,
+      attempted: true,
+    }
+    expect(applyToServerAnswer(answer, [add], [add])).toEqual([
+      task('Email Alex about the contract', { isFinished: true, order: 9 }),
+    ])
+    // Not in the answer: the first attempt never got there, and the whole add stands.
+    expect(applyToServerAnswer([], [add], [add])).toEqual([add.task])
+  })
 })

@@ -212,10 +212,11 @@ describe('sending', () => {
     })
     recorder.settlePending()
     await outbox.idle()
-    // The add was answered, but the newer change stayed and went out as a full write.
+    // The add was answered, but the newer change stayed: the add again, which writes only the
+    // changed text if the first attempt got through (it did).
     expect(recorder.writes()).toMatchObject([
       { kind: 'add', task: { task: 'First' } },
-      { kind: 'add', task: { task: 'Second' } },
+      { kind: 'addAgain', task: { task: 'Second' }, changedSince: ['task'] },
     ])
     expect(await outbox.pending(EMAIL)).toEqual([])
   })
