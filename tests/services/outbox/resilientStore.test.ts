@@ -4,12 +4,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { FAILURE_MESSAGES } from '../../../src/features/tasks/messages'
 import { createOutbox } from '../../../src/services/outbox/outbox'
 import { createResilientStore } from '../../../src/services/outbox/resilientStore'
-import {
-  openIndexedDbStore,
-  openLocalStore,
-  type LocalStore,
-} from '../../../src/services/outbox/storage'
+import { openIndexedDbStore, openLocalStore } from '../../../src/services/outbox/storage'
 import type { Task } from '../../../src/services/types'
+import { breakable } from '../../support/breakableStore'
 import { createRecordingRepository } from '../../support/recordingTaskRepository'
 
 const EMAIL = 'ada@example.com'
@@ -21,26 +18,6 @@ const task = (id: string, text = `Task ${id}`): Task => ({
   order: 0,
 })
 const quiet = { error: () => undefined, info: () => undefined, warn: () => undefined }
-
-/** IndexedDB that fails every operation while `failing` is set (quota, eviction). */
-function breakable(store: LocalStore) {
-  const state = { failing: false }
-  const guard =
-    <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
-    (...args: A): Promise<R> =>
-      state.failing
-        ? Promise.reject(new DOMException('Quota exceeded', 'QuotaExceededError'))
-        : operation(...args)
-  const wrapped: LocalStore = {
-    durable: true,
-    changeEntry: guard((id, change) => store.changeEntry(id, change)),
-    entriesOf: guard((email) => store.entriesOf(email)),
-    getList: guard((email) => store.getList(email)),
-    putList: guard((email, tasks) => store.putList(email, tasks)),
-    removeList: guard((email) => store.removeList(email)),
-  }
-  return { store: wrapped, state }
-}
 
 async function setUp() {
   const factory = new IDBFactory()
