@@ -5,7 +5,11 @@ import type { Task, TaskField } from '../../services/types'
 // has not seen acknowledged yet (the outbox's entries).
 
 /** `task` with `fields` taken from `changed`. */
-function updated<T extends { id: string }>(task: T, changed: Task, fields: readonly TaskField[]): T {
+function updated<T extends { id: string }>(
+  task: T,
+  changed: Task,
+  fields: readonly TaskField[],
+): T {
   const changes: Partial<Task> = {}
   for (const field of fields) Object.assign(changes, { [field]: changed[field] })
   return { ...task, ...changes }
