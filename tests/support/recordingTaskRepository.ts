@@ -101,6 +101,11 @@ export function createRecordingRepository(stored: LoadedTask[] = []) {
       [...documents.values()]
         .filter((task) => task.email === email)
         .sort((a, b) => (a.order ?? 0) - (b.order ?? 0)),
+    /** Another device's doing: the server's tasks of `email` become `tasks`, unrecorded. */
+    replaceServerTasks(email: string, tasks: LoadedTask[]) {
+      for (const [id, task] of documents) if (task.email === email) documents.delete(id)
+      for (const task of tasks) documents.set(task.id, { ...task })
+    },
     failWritesWith(error: Error) {
       mode = { kind: 'fail', error }
     },

@@ -10,6 +10,14 @@ import type { LoadedTask, Services, TaskRepository } from '../../src/services/ty
 import { createFakeAuthService } from './fakeAuthService'
 import { createRecordingRepository } from './recordingTaskRepository'
 
+/**
+ * Device storage for tests: in memory, but standing for IndexedDB, which survives a reload
+ * (share it between two stores to play one). The app's own memory fallback says it does not.
+ */
+export function deviceStore(): LocalStore {
+  return { ...createMemoryStore(), durable: true }
+}
+
 /** Tabs of one test: every sync created from the same hub hears the others. */
 export function createTabHub() {
   const listeners = new Set<{ owner: object; listener: (change: TabChange) => void }>()
@@ -44,7 +52,7 @@ interface TestServiceOptions extends Partial<Services> {
  * browser would show. The outbox stops when the test ends.
  */
 export function createTestServices(overrides: TestServiceOptions = {}) {
-  const { local = createMemoryStore(), stored = [], ...rest } = overrides
+  const { local = deviceStore(), stored = [], ...rest } = overrides
   const recorder = createRecordingRepository(stored)
   const fakeAuth = createFakeAuthService()
   const alert = vi.fn<(message: string) => void>()
