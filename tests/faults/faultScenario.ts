@@ -57,7 +57,11 @@ const quiet: Logger = { error: () => undefined, info: () => undefined, warn: () 
  */
 export async function runFaultScenario(
   harness: ReturnType<typeof createFirebaseHarness>,
-  { actions, seed = 7 }: { actions: number; seed?: number },
+  {
+    actions,
+    seed = 7,
+    trace = () => undefined,
+  }: { actions: number; seed?: number; trace?: (line: string) => void },
 ) {
   const random = seededRandom(seed)
   const oracle = createOracle()
@@ -147,6 +151,7 @@ export async function runFaultScenario(
   /** The person comes back to the page after a while: the list is loaded again. */
   const comeBack = ({ store }: { store: AppStore }) => {
     totals.refreshes++
+    trace('refresh')
     store.dispatch(pageLeft())
     vi.setSystemTime(Date.now() + MIN_AWAY_MS + 1000)
     store.dispatch(pageReturned())
@@ -167,6 +172,7 @@ export async function runFaultScenario(
     } else {
       store.dispatch(taskDeleted(pick.id))
       oracle.deleted(pick.id)
+      trace(`${device.name} deleted ${pick.id}`)
       return
     }
     // What changed on this device, for the oracle (an add sets every field).
@@ -177,6 +183,7 @@ export async function runFaultScenario(
     const fields = added
       ? TASK_FIELDS
       : TASK_FIELDS.filter((field) => pick?.[field] !== after[field])
+    trace(`${device.name} ${added ? 'added' : 'changed'} ${after.id} ${fields.join(',')}`)
     oracle.set(device.name, after, fields, await pageOf(other).outbox.pending(EMAIL))
   }
 

@@ -49,6 +49,7 @@ async function serverList(api: AnyListenerApi, email: string) {
   const { tasks, outbox } = api.extra
   const before = await api.pause(outbox.changes(email))
   const loaded = await api.pause(tasks.load(email))
+  await api.pause(outbox.onServer(email, new Set(loaded.map((task) => task.id))))
   const after = await api.pause(outbox.settledChanges(email))
   return applyToServerAnswer(loaded, before, after)
 }

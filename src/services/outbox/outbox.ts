@@ -58,6 +58,11 @@ export interface Outbox {
    * list built from them and dispatched at once misses no change the person made meanwhile.
    */
   settledChanges(email: string): Promise<OutboxEntry[]>
+  /**
+   * The server's list holds these documents: adds of them tried before did get through, so
+   * what is left of them is sent as updates.
+   */
+  onServer(email: string, ids: ReadonlySet<string>): Promise<void>
   /** From now on sends the entries of `email` (the signed-in user), or nothing for null. */
   setActiveUser(email: string | null): void
   /** Sends now, skipping any backoff wait (the browser is back online, the tab is visible). */
@@ -76,6 +81,19 @@ export interface Outbox {
 /** What an entry writes: adds the whole task, updates only the fields changed here. */
 const changesOf = (entry: OutboxEntry & { kind: 'update' }): Partial<Pick<Task, TaskField>> =>
   Object.fromEntries(fieldsOf(entry).map((field) => [field, entry.task[field]]))
+
+/**
+ * An entry once its document is known to be on the server: an add becomes an update of the
+ * fields changed since it was sent (sent again as an add, after another device deleted the
+ * task, it would bring the task back). Other entries stay as they are.
+ */
+function landed(entry: OutboxEntry): OutboxEntry | null {
+  if (entry.kind !== 'add' || entry.acknowledged) return entry
+  const fields = entry.fields ?? []
+  if (fields.length === 0) return null
+  const { id, email, seq, attempted, task } = entry
+  return { kind: 'update', task, fields, id, email, seq, attempted }
+}
 
 const keyOf = (entry: OutboxEntry) => `${entry.id}@${String(entry.seq)}`
 
@@ -141,8 +159,9 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
    */
   const acknowledge = (sent: OutboxEntry) =>
     store.changeEntry(sent.id, (current) => {
-      if (current?.seq !== sent.seq) return current ?? null
-      return store.durable ? { ...current, acknowledged: true } : null
+      if (current?.seq === sent.seq) return store.durable ? { ...current, acknowledged: true } : null
+      // Changed since: if an add went through, what is left to send is an update.
+      return current && sent.kind === 'add' ? landed(current) : (current ?? null)
     })
 
   /** Removes the entry if it is still the one that was sent (not changed since). */
@@ -300,6 +319,15 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
         const began = recordings
         const entries = await store.entriesOf(email)
         if (recording === 0 && recordings === began) return entries
+      }
+    },
+    async onServer(email, ids) {
+      const entries = await store.entriesOf(email)
+      for (const entry of entries) {
+        if (entry.kind !== 'add' || !entry.attempted || !ids.has(entry.id)) continue
+        await store.changeEntry(entry.id, (current) =>
+          current?.kind === 'add' && current.attempted ? landed(current) : (current ?? null),
+        )
       }
     },
     setActiveUser(email) {

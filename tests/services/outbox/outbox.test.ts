@@ -212,11 +212,11 @@ describe('sending', () => {
     })
     recorder.settlePending()
     await outbox.idle()
-    // The add was answered, but the newer change stayed: the add again, which writes only the
-    // changed text if the first attempt got through (it did).
+    // The add was answered, so the document exists: the newer change went out as an update
+    // of what changed (as an add, after a delete elsewhere, it would bring the task back).
     expect(recorder.writes()).toMatchObject([
       { kind: 'add', task: { task: 'First' } },
-      { kind: 'addAgain', task: { task: 'Second' }, changedSince: ['task'] },
+      { kind: 'update', id: 't1', changes: { task: 'Second' } },
     ])
     expect(await outbox.pending(EMAIL)).toEqual([])
   })
@@ -321,6 +321,35 @@ describe('what is never dropped', () => {
     expect(recorder.writes()).toHaveLength(2)
     expect(await outbox.pending(EMAIL)).toEqual([])
     outbox.close()
+  })
+})
+
+describe('adds that got through', () => {
+  it('an add the server’s list shows is sent as an update from then on, never re-creating it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { outbox, recorder } = outboxWith()
+    // The add reached the server, but its answer was lost.
+    recorder.failWritesWith(failure('unavailable'))
+    outbox.setActiveUser(EMAIL)
+    await outbox.enqueue({ kind: 'add', task: task('t1') })
+    await outbox.idle()
+    outbox.setActiveUser(null)
+    await outbox.enqueue({ kind: 'update', task: task('t1', 'Renamed'), fields: ['task'] })
+    await outbox.onServer(EMAIL, new Set(['t1']))
+    expect(await outbox.pending(EMAIL)).toMatchObject([
+      { kind: 'update', id: 't1', fields: ['task'] },
+    ])
+    // Another device deleted it meanwhile: the update is refused, and nothing comes back.
+    recorder.succeedWrites()
+    outbox.setActiveUser(EMAIL)
+    await outbox.idle()
+    expect(recorder.writes().at(-1)).toEqual({
+      kind: 'update',
+      id: 't1',
+      changes: { task: 'Renamed' },
+    })
+    expect(recorder.serverTasks(EMAIL)).toEqual([])
+    expect(await outbox.pending(EMAIL)).toEqual([])
   })
 })
 
