@@ -7,6 +7,9 @@ import { routeGoogleOffline } from './support/offline-google'
 // in as the existing account, picked in the Auth emulator's popup. Each has its own clock, so
 // time can pass for one of them (away from the page, or offline for an hour).
 
+// Two devices each sign in through the popup: more steps than a one-page test.
+test.slow()
+
 /** A device: its own context (storage, clock), the app loaded and signed in as `person`. */
 async function device(browser: Browser, person: Person) {
   const context = await browser.newContext({ reducedMotion: 'reduce' })
@@ -126,19 +129,25 @@ test('offline for 70 minutes (every sign-in token expires), back online: every o
   const shown = ['Edited offline', 'Added offline', 'Finish me']
   expect(await rowTexts(page)).toEqual(shown)
 
-  // An hour and ten minutes pass: the ID token expires, and its refresh fails offline.
+  // An hour and ten minutes pass: the ID token expires, and the next attempt to send finds
+  // that its refresh fails offline.
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
   await context.clock.fastForward('01:10:00')
+  await expect
+    .poll(() => errors.some((text) => text.includes('auth/network-request-failed')))
+    .toBe(true)
 
   for (const url of blocked) await context.unroute(url)
   await context.setOffline(false)
   await expect
-    .poll(
-      async () =>
-        (await storedTasksOf(request, person.email)).map(({ task, isFinished }) => ({
-          task,
-          isFinished,
-        })),
-      { timeout: 30_000 },
+    .poll(async () =>
+      (await storedTasksOf(request, person.email)).map(({ task, isFinished }) => ({
+        task,
+        isFinished,
+      })),
     )
     .toEqual([
       { task: 'Edited offline', isFinished: false },
