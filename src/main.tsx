@@ -7,13 +7,14 @@ import {
   connectivityRestored,
   pageLeft,
   pageReturned,
+  refreshDue,
 } from './app/actions'
 import { App } from './app/App'
 import { setupStore } from './app/store'
 import { registerServiceWorker } from './app/serviceWorker'
 import { FAILURE_MESSAGES } from './features/tasks/messages'
 import './index.css'
-import { readFirebaseSettings } from './services/config'
+import { readFirebaseSettings, readRefreshInterval } from './services/config'
 import { celebrate } from './services/confetti'
 import { createFirestoreTaskRepository } from './services/firestoreTaskRepository'
 import { createLoadGate, loadFirebaseApp } from './services/lazyFirebaseApp'
@@ -77,6 +78,12 @@ document.addEventListener('visibilitychange', () => {
 })
 window.addEventListener('focus', () => store.dispatch(pageReturned()))
 window.addEventListener('blur', () => store.dispatch(pageLeft()))
+const refreshEvery = readRefreshInterval(import.meta.env)
+if (refreshEvery !== null) {
+  setInterval(() => {
+    if (document.visibilityState === 'visible') store.dispatch(refreshDue())
+  }, refreshEvery)
+}
 // A click is safe once the outbox has recorded it on the device, milliseconds later: leaving
 // within those milliseconds asks first.
 window.addEventListener('beforeunload', (event) => {

@@ -14,3 +14,6 @@ export const pageLeft = createAction('app/pageLeft')
 
 /** The person is back: the tab is visible again or the window regained focus. */
 export const pageReturned = createAction('app/pageReturned')
+
+/** The optional periodic refresh is due (VITE_REFRESH_EVERY_MINUTES), the page being visible. */
+export const refreshDue = createAction('app/refreshDue')

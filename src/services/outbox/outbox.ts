@@ -159,7 +159,8 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
    */
   const acknowledge = (sent: OutboxEntry) =>
     store.changeEntry(sent.id, (current) => {
-      if (current?.seq === sent.seq) return store.durable ? { ...current, acknowledged: true } : null
+      if (current?.seq === sent.seq)
+        return store.durable ? { ...current, acknowledged: true } : null
       // Changed since: if an add went through, what is left to send is an update.
       return current && sent.kind === 'add' ? landed(current) : (current ?? null)
     })

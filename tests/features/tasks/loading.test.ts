@@ -121,6 +121,15 @@ describe('coming back to the page', () => {
     expect(recorder.serverTasks(EMAIL).map((task) => task.id)).toEqual(['b'])
   })
 
+  it('the optional periodic refresh loads the list, at most every 10 s', async () => {
+    const { store, loads } = await loadedPage()
+    store.dispatch(refreshDue())
+    await vi.advanceTimersByTimeAsync(MIN_REFRESH_INTERVAL_MS)
+    store.dispatch(refreshDue())
+    await vi.advanceTimersByTimeAsync(0)
+    expect(loads()).toBe(1)
+  })
+
   it('the server refusing a write brings its list, whenever the last load was', async () => {
     const { store, loads } = await loadedPage()
     store.dispatch(writeRefused({ reason: 'the server did not accept the change' }))
