@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { appStarted, connectivityRestored, pageLeft, pageReturned } from '../../../src/app/actions'
+import {
+  appStarted,
+  connectivityRestored,
+  pageLeft,
+  pageReturned,
+  refreshDue,
+} from '../../../src/app/actions'
 import { setupStore } from '../../../src/app/store'
 import { signOutRequested } from '../../../src/features/auth/authSlice'
 import { writeRefused } from '../../../src/features/sync/syncSlice'
