@@ -10,7 +10,6 @@ export default defineConfig(
     'dist',
     'coverage',
     '.data',
-    '.node',
     'test-results',
     'playwright-report',
     'tests/e2e/support/gapi-stub.js',
