@@ -18,8 +18,9 @@ if ! todo_node_ok; then
     if [ "$(npm -v 2>/dev/null | cut -d. -f1)" -lt 11 ] 2>/dev/null; then todo_node_pkgs="$todo_node_pkgs npm@11"; fi
     mkdir -p "$todo_node_dir"
     printf '{ "private": true, "allowScripts": { "node": true } }\n' >"$todo_node_dir/package.json"
-    # shellcheck disable=SC2086
-    npm install --prefix "$todo_node_dir" --no-audit --no-fund --loglevel=error $todo_node_pkgs
+    # An exact version, so cached metadata serves. $todo_node_pkgs is split on purpose.
+    npm install --prefix "$todo_node_dir" --prefer-offline --no-audit --no-fund --loglevel=error \
+      $todo_node_pkgs
   fi
   export PATH="$todo_node_dir/node_modules/.bin:$PATH"
   # Native addons, if any, build against this Node's headers (not the machine's).
