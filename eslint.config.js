@@ -1,23 +1,22 @@
 import js from '@eslint/js'
+import { defineConfig, globalIgnores } from 'eslint/config'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-export default tseslint.config(
-  {
-    ignores: [
-      'dist',
-      'coverage',
-      '.data',
-      'test-results',
-      'playwright-report',
-      'tests/e2e/support/gapi-stub.js',
-    ],
-  },
+export default defineConfig(
+  globalIgnores([
+    'dist',
+    'coverage',
+    '.data',
+    'test-results',
+    'playwright-report',
+    'tests/e2e/support/gapi-stub.js',
+  ]),
   js.configs.recommended,
-  ...tseslint.configs.strictTypeChecked,
-  ...tseslint.configs.stylisticTypeChecked,
+  tseslint.configs.strictTypeChecked,
+  tseslint.configs.stylisticTypeChecked,
   {
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
@@ -30,11 +29,11 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.tsx'],
-    ...reactHooks.configs.flat['recommended-latest'],
+    extends: [reactHooks.configs.flat['recommended-latest']],
   },
   {
     files: ['src/**/*.tsx'],
-    ...jsxA11y.flatConfigs.strict,
+    extends: [jsxA11y.flatConfigs.strict],
   },
   {
     // Firebase and the confetti library stay behind our own interfaces in src/services,
@@ -92,6 +91,6 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{js,mjs}'],
-    ...tseslint.configs.disableTypeChecked,
+    extends: [tseslint.configs.disableTypeChecked],
   },
 )
