@@ -45,7 +45,7 @@ export default defineConfig(
         'error',
         {
           patterns: [
-            { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'Use src/services.' },
+            { regex: '^(firebase|@firebase)(/|$)', message: 'Use src/services.' },
             { group: ['canvas-confetti'], message: 'Use src/services.' },
           ],
           paths: [
@@ -67,7 +67,7 @@ export default defineConfig(
         'error',
         {
           patterns: [
-            { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'Use src/services.' },
+            { regex: '^(firebase|@firebase)(/|$)', message: 'Use src/services.' },
             { group: ['canvas-confetti'], message: 'Use src/services.' },
             {
               group: ['**/features/tasks/**', '../tasks/**'],

@@ -40,12 +40,12 @@ function preconnect(): Plugin {
 }
 
 /**
- * Gives Firestore Lite our BigInt `Integer` (src/services/firestoreInteger.ts says why) in
+ * Gives Firestore Lite our BigInt `Integer` (src/services/firebase/firestoreInteger.ts says why) in
  * place of the Closure blob it imports. Only Firestore's own import is redirected, so tests
  * can still compare the two.
  */
 function firestoreInteger(): Plugin {
-  const replacement = fileURLToPath(new URL('./src/services/firestoreInteger.ts', import.meta.url))
+  const replacement = fileURLToPath(new URL('./src/services/firebase/firestoreInteger.ts', import.meta.url))
   return {
     name: 'todo:firestore-integer',
     enforce: 'pre',

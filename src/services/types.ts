@@ -1,6 +1,3 @@
-import type { Outbox } from './outbox/outbox'
-import type { TabSync } from './tabSync'
-
 /**
  * The app's own domain types and the interfaces of everything outside the store.
  * Nothing in here names Firebase: adapters in this folder translate to and from it.
@@ -105,6 +102,140 @@ export interface ListCache {
    */
   lastUser(): string | null
   setLastUser(email: string | null): void
+}
+
+/**
+ * A write waiting to reach the server: the latest one for its document. An update carries the
+ * task as this device now shows it, but only `fields` (those changed on this device) are
+ * written: a field changed only on another device keeps the server's value.
+ */
+export type OutboxWrite =
+  | {
+      kind: 'add'
+      task: Task
+      /**
+       * Once an attempt was made, the fields changed here since: if that attempt reached the
+       * server, a retry writes only these (another device may have changed the rest).
+       */
+      fields?: TaskField[]
+    }
+  | { kind: 'update'; task: Task; fields: TaskField[] }
+  | { kind: 'delete'; id: string; email: string }
+
+/** A stored outbox entry: at most one per document, keyed by the document id. */
+export type OutboxEntry = OutboxWrite & {
+  /** The document id (also `task.id` for adds and updates). */
+  id: string
+  /** The owner's e-mail: an entry is sent only with that user's token. */
+  email: string
+  /** Grows with every change of the entry, so an acknowledgement removes only what was sent. */
+  seq: number
+  /** Whether a send was ever tried: the server may then already hold the document. */
+  attempted: boolean
+  /**
+   * The server has taken this write, but the list kept on the device may not show it yet
+   * (it is written at most every 300 ms): the entry stays, never sent again, so a reload in
+   * that moment still shows the change. Writing the kept list removes it.
+   */
+  acknowledged?: true
+}
+
+export interface OutboxStats {
+  sent: number
+  failedAttempts: number
+  retries: number
+  coalesced: number
+  dropped: number
+}
+
+/** What the outbox tells the page, for the sync status. */
+export type OutboxEvent =
+  /** The active user's count of unacknowledged writes, and whether changes survive a reload. */
+  | { type: 'status'; email: string; pending: number; durable: boolean }
+  /** The server took a write. */
+  | { type: 'delivered' }
+  /** A write failed for now (the server or the network could not be reached). */
+  | { type: 'unreachable' }
+  /** The server refused a write for good: it was dropped. */
+  | { type: 'refused'; write: OutboxEntry; code: string }
+
+/**
+ * The durable outbox: every write is recorded (coalesced per document) before it is sent, and
+ * removed once the server acknowledges it. Sending happens for the active user only, one entry
+ * after another, with retries for everything but the server's final refusals.
+ */
+export interface Outbox {
+  /** Records a write for its owner and starts sending if that owner is the active user. */
+  enqueue(write: OutboxWrite): Promise<void>
+  /** The owner's writes not yet acknowledged by the server, oldest change first. */
+  pending(email: string): Promise<OutboxEntry[]>
+  /**
+   * The owner's pending writes and the acknowledged ones the kept list may not show yet
+   * (marked `acknowledged`), oldest change first: what to apply over the kept list.
+   */
+  changes(email: string): Promise<OutboxEntry[]>
+  /**
+   * The same, read while no write is being recorded and when none began during the read: a
+   * list built from them and dispatched at once misses no change the person made meanwhile.
+   */
+  settledChanges(email: string): Promise<OutboxEntry[]>
+  /**
+   * The server's list holds these documents: adds of them tried before did get through, so
+   * what is left of them is sent as updates.
+   */
+  onServer(email: string, ids: ReadonlySet<string>): Promise<void>
+  /** From now on sends the entries of `email` (the signed-in user), or nothing for null. */
+  setActiveUser(email: string | null): void
+  /** Sends now, skipping any backoff wait (the browser is back online, the tab is visible). */
+  flushNow(): void
+  /** Resolves once nothing is being sent or waiting to be sent right now. */
+  idle(): Promise<void>
+  /** How many writes were handed over and are not yet recorded on the device. */
+  unrecorded(): number
+  /** Calls `listener` with every event; returns an unsubscribe. */
+  subscribe(listener: (event: OutboxEvent) => void): () => void
+  stats(): OutboxStats
+  /** Stops timers; for tests and page teardown. */
+  close(): void
+}
+
+/** Where the outbox and the kept lists live: IndexedDB, or memory where it is unusable. */
+export interface LocalStore {
+  /** Whether what it holds survives a reload (false for memory). */
+  readonly durable: boolean
+  /**
+   * Replaces the entry of document `id` by `change(current, nextSeq)` in one atomic step
+   * (one IndexedDB transaction, so tabs never interleave); null removes it.
+   */
+  changeEntry(
+    id: string,
+    change: (current: OutboxEntry | undefined, nextSeq: number) => OutboxEntry | null,
+  ): Promise<void>
+  /** The entries of one owner, oldest change first. */
+  entriesOf(email: string): Promise<OutboxEntry[]>
+  /** The last list kept for `email`, or null. */
+  getList(email: string): Promise<Task[] | null>
+  /**
+   * Keeps `tasks` as the list of `email` and, in the same step, removes that owner's
+   * acknowledged entries: the list, read from the app's state just before, shows them.
+   */
+  putList(email: string, tasks: Task[]): Promise<void>
+  /** Forgets the list kept for `email` (after they signed out); their entries stay. */
+  removeList(email: string): Promise<void>
+}
+
+/** A change made in one tab, for the other tabs of the same browser. */
+export interface TabChange {
+  email: string
+  upserts: Task[]
+  deletes: string[]
+}
+
+/** Tells the other tabs of this browser about changes to the list, and hears theirs. */
+export interface TabSync {
+  publish(change: TabChange): void
+  /** Returns an unsubscribe. */
+  subscribe(listener: (change: TabChange) => void): () => void
 }
 
 /** Everything the store's effects reach; passed as the listener middleware's `extra`. */

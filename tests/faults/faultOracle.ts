@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '../../src/services/outbox/coalesce'
+import type { OutboxEntry } from '../../src/services/types'
 import { TASK_FIELDS, type Task, type TaskField } from '../../src/services/types'
 
 /**

@@ -14,7 +14,8 @@ import {
   taskSubmitted,
   taskTextSaved,
 } from '../../src/features/tasks/tasksSlice'
-import { createOutbox, type Outbox } from '../../src/services/outbox/outbox'
+import { createOutbox } from '../../src/services/outbox/outbox'
+import type { Outbox } from '../../src/services/types'
 import { createResilientStore } from '../../src/services/outbox/resilientStore'
 import { openIndexedDbStore } from '../../src/services/outbox/storage'
 import { TASK_FIELDS, type Logger } from '../../src/services/types'

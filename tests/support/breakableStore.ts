@@ -1,4 +1,4 @@
-import type { LocalStore } from '../../src/services/outbox/storage'
+import type { LocalStore } from '../../src/services/types'
 
 /**
  * Device storage that fails every operation while `state.failing` is set (quota, eviction).

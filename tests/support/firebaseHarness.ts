@@ -3,10 +3,13 @@ import { GoogleAuthProvider, signInWithCredential, signOut } from 'firebase/auth
 import { setLogLevel } from 'firebase/firestore/lite'
 import { createFirestoreBackend, fieldsToPlain } from '../../backend'
 import { readFirebaseSettings } from '../../src/services/config'
-import { initFirebaseApp } from '../../src/services/firebaseApp'
-import { createFirebaseAuthService, initFirebaseAuth } from '../../src/services/firebaseAuth'
-import { createFirestoreTaskRepository } from '../../src/services/firestoreTaskRepository'
-import { consoleLogger } from '../../src/services/logger'
+import { initFirebaseApp } from '../../src/services/firebase/firebaseApp'
+import {
+  createFirebaseAuthService,
+  initFirebaseAuth,
+} from '../../src/services/firebase/firebaseAuth'
+import { createFirestoreTaskRepository } from '../../src/services/firebase/firestoreTaskRepository'
+import { consoleLogger } from '../../src/services/browser/logger'
 import { server } from '../setup'
 
 /**

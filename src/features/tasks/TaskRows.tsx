@@ -11,7 +11,7 @@ import {
 import { flushSync } from 'react-dom'
 import { useAppSelector } from '../../app/hooks'
 import type { RootState } from '../../app/store'
-import { afterNextPaint } from '../../services/frames'
+import { afterNextPaint } from '../../lib/frames'
 import {
   contentChunks,
   DEFAULT_ROW_GAP,

@@ -5,7 +5,7 @@ import type {
   AppListenerEffect,
   AppStartListening,
 } from '../../app/listenerMiddleware'
-import type { OutboxWrite } from '../../services/outbox/coalesce'
+import type { OutboxWrite } from '../../services/types'
 import { TASK_FIELDS, type Task } from '../../services/types'
 import { FAILURE_MESSAGES } from './messages'
 import {

@@ -1,4 +1,4 @@
-import { fieldsOf, type OutboxEntry } from '../../services/outbox/coalesce'
+import type { OutboxEntry } from '../../services/types'
 import type { Task, TaskField } from '../../services/types'
 
 // How the list shown here follows from what the server answered and the writes this device
@@ -31,7 +31,7 @@ export function applyPending<T extends { id: string }>(
     const current = byId.get(entry.id)
     if (entry.kind === 'delete') byId.delete(entry.id)
     else if (entry.kind === 'update') {
-      if (current !== undefined) byId.set(entry.id, updated(current, entry.task, fieldsOf(entry)))
+      if (current !== undefined) byId.set(entry.id, updated(current, entry.task, entry.fields))
     } else if (fromServer && entry.attempted && current !== undefined) {
       // The server got the add already; what another device changed since stays.
       byId.set(entry.id, updated(current, entry.task, entry.fields ?? []))

@@ -1,40 +1,4 @@
-import { TASK_FIELDS, type Task, type TaskField } from '../types'
-
-/**
- * A write waiting to reach the server: the latest one for its document. An update carries the
- * task as this device now shows it, but only `fields` (those changed on this device) are
- * written: a field changed only on another device keeps the server's value.
- */
-export type OutboxWrite =
-  | {
-      kind: 'add'
-      task: Task
-      /**
-       * Once an attempt was made, the fields changed here since: if that attempt reached the
-       * server, a retry writes only these (another device may have changed the rest).
-       */
-      fields?: TaskField[]
-    }
-  | { kind: 'update'; task: Task; fields: TaskField[] }
-  | { kind: 'delete'; id: string; email: string }
-
-/** A stored outbox entry: at most one per document, keyed by the document id. */
-export type OutboxEntry = OutboxWrite & {
-  /** The document id (also `task.id` for adds and updates). */
-  id: string
-  /** The owner's e-mail: an entry is sent only with that user's token. */
-  email: string
-  /** Grows with every change of the entry, so an acknowledgement removes only what was sent. */
-  seq: number
-  /** Whether a send was ever tried: the server may then already hold the document. */
-  attempted: boolean
-  /**
-   * The server has taken this write, but the list kept on the device may not show it yet
-   * (it is written at most every 300 ms): the entry stays, never sent again, so a reload in
-   * that moment still shows the change. Writing the kept list removes it.
-   */
-  acknowledged?: true
-}
+import { TASK_FIELDS, type OutboxEntry, type OutboxWrite, type TaskField } from '../types'
 
 export const idOf = (write: OutboxWrite): string =>
   write.kind === 'delete' ? write.id : write.task.id
@@ -71,7 +35,7 @@ export function coalesce(
       }
       {
         // Both updates' fields are written, with this device's latest values.
-        const before = previous.kind === 'update' ? fieldsOf(previous) : TASK_FIELDS
+        const before = previous.kind === 'update' ? previous.fields : TASK_FIELDS
         return { ...next, fields: union(before, next.fields), ...base, attempted }
       }
     case 'delete':
@@ -82,7 +46,3 @@ export function coalesce(
 
 const union = (a: readonly TaskField[], b: readonly TaskField[]): TaskField[] =>
   TASK_FIELDS.filter((field) => a.includes(field) || b.includes(field))
-
-/** The fields an update writes; entries stored before updates named them write them all. */
-export const fieldsOf = (entry: OutboxWrite & { kind: 'update' }): readonly TaskField[] =>
-  Array.isArray(entry.fields) ? entry.fields : TASK_FIELDS

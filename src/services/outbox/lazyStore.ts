@@ -1,4 +1,4 @@
-import type { LocalStore } from './storage'
+import type { LocalStore } from '../types'
 
 /** A LocalStore usable at once, whose operations wait for the real one to open. */
 export function lazyStore(opening: Promise<LocalStore>): LocalStore {

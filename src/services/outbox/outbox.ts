@@ -1,8 +1,18 @@
-import type { Logger, Task, TaskField, TaskRepository } from '../types'
-import { coalesce, fieldsOf, idOf, type OutboxEntry, type OutboxWrite } from './coalesce'
+import type {
+  LocalStore,
+  Logger,
+  Outbox,
+  OutboxEntry,
+  OutboxEvent,
+  OutboxStats,
+  OutboxWrite,
+  Task,
+  TaskField,
+  TaskRepository,
+} from '../types'
+import { coalesce, idOf } from './coalesce'
 import { backoffDelay } from '../../lib/backoff'
 import { classifyFailure, errorCode } from './failures'
-import type { LocalStore } from './storage'
 
 export interface OutboxDependencies {
   store: LocalStore
@@ -19,68 +29,9 @@ export interface OutboxDependencies {
   random?: () => number
 }
 
-export interface OutboxStats {
-  sent: number
-  failedAttempts: number
-  retries: number
-  coalesced: number
-  dropped: number
-}
-
-/** What the outbox tells the page, for the sync status. */
-export type OutboxEvent =
-  /** The active user's count of unacknowledged writes, and whether changes survive a reload. */
-  | { type: 'status'; email: string; pending: number; durable: boolean }
-  /** The server took a write. */
-  | { type: 'delivered' }
-  /** A write failed for now (the server or the network could not be reached). */
-  | { type: 'unreachable' }
-  /** The server refused a write for good: it was dropped. */
-  | { type: 'refused'; write: OutboxEntry; code: string }
-
-/**
- * The durable outbox: every write is recorded (coalesced per document) before it is sent, and
- * removed once the server acknowledges it. Sending happens for the active user only, one entry
- * after another, with retries for everything but the server's final refusals.
- */
-export interface Outbox {
-  /** Records a write for its owner and starts sending if that owner is the active user. */
-  enqueue(write: OutboxWrite): Promise<void>
-  /** The owner's writes not yet acknowledged by the server, oldest change first. */
-  pending(email: string): Promise<OutboxEntry[]>
-  /**
-   * The owner's pending writes and the acknowledged ones the kept list may not show yet
-   * (marked `acknowledged`), oldest change first: what to apply over the kept list.
-   */
-  changes(email: string): Promise<OutboxEntry[]>
-  /**
-   * The same, read while no write is being recorded and when none began during the read: a
-   * list built from them and dispatched at once misses no change the person made meanwhile.
-   */
-  settledChanges(email: string): Promise<OutboxEntry[]>
-  /**
-   * The server's list holds these documents: adds of them tried before did get through, so
-   * what is left of them is sent as updates.
-   */
-  onServer(email: string, ids: ReadonlySet<string>): Promise<void>
-  /** From now on sends the entries of `email` (the signed-in user), or nothing for null. */
-  setActiveUser(email: string | null): void
-  /** Sends now, skipping any backoff wait (the browser is back online, the tab is visible). */
-  flushNow(): void
-  /** Resolves once nothing is being sent or waiting to be sent right now. */
-  idle(): Promise<void>
-  /** How many writes were handed over and are not yet recorded on the device. */
-  unrecorded(): number
-  /** Calls `listener` with every event; returns an unsubscribe. */
-  subscribe(listener: (event: OutboxEvent) => void): () => void
-  stats(): OutboxStats
-  /** Stops timers; for tests and page teardown. */
-  close(): void
-}
-
 /** What an entry writes: adds the whole task, updates only the fields changed here. */
 const changesOf = (entry: OutboxEntry & { kind: 'update' }): Partial<Pick<Task, TaskField>> =>
-  Object.fromEntries(fieldsOf(entry).map((field) => [field, entry.task[field]]))
+  Object.fromEntries(entry.fields.map((field) => [field, entry.task[field]]))
 
 /**
  * An entry once its document is known to be on the server: an add becomes an update of the
@@ -362,12 +313,3 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
     },
   }
 }
-
-/** Cross-tab mutual exclusion for sending, where the browser has Web Locks. */
-export function webLocksSendLock(name: string) {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
-  if (locks === undefined) return undefined
-  return <T>(task: () => Promise<T>): Promise<T> => locks.request(name, task)
-}
-
-export type { OutboxEntry, OutboxWrite }

@@ -1,6 +1,5 @@
-import type { Task } from '../types'
-import type { OutboxEntry } from './coalesce'
-import { createMemoryStore, type LocalStore } from './storage'
+import type { LocalStore, OutboxEntry, Task } from '../types'
+import { createMemoryStore } from './storage'
 
 interface Options {
   /** Told when storage fails (false) and when it works again (true). */

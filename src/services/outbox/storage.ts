@@ -1,30 +1,4 @@
-import type { Task } from '../types'
-import type { OutboxEntry } from './coalesce'
-
-/** Where the outbox and the kept lists live: IndexedDB, or memory where it is unusable. */
-export interface LocalStore {
-  /** Whether what it holds survives a reload (false for memory). */
-  readonly durable: boolean
-  /**
-   * Replaces the entry of document `id` by `change(current, nextSeq)` in one atomic step
-   * (one IndexedDB transaction, so tabs never interleave); null removes it.
-   */
-  changeEntry(
-    id: string,
-    change: (current: OutboxEntry | undefined, nextSeq: number) => OutboxEntry | null,
-  ): Promise<void>
-  /** The entries of one owner, oldest change first. */
-  entriesOf(email: string): Promise<OutboxEntry[]>
-  /** The last list kept for `email`, or null. */
-  getList(email: string): Promise<Task[] | null>
-  /**
-   * Keeps `tasks` as the list of `email` and, in the same step, removes that owner's
-   * acknowledged entries: the list, read from the app's state just before, shows them.
-   */
-  putList(email: string, tasks: Task[]): Promise<void>
-  /** Forgets the list kept for `email` (after they signed out); their entries stay. */
-  removeList(email: string): Promise<void>
-}
+import { TASK_FIELDS, type LocalStore, type OutboxEntry, type Task } from '../types'
 
 /** Storage in memory; `seq` continues a sequence already used (by device storage that failed). */
 export function createMemoryStore(seq = 0): LocalStore {
@@ -58,6 +32,12 @@ export function createMemoryStore(seq = 0): LocalStore {
     },
   }
 }
+
+/** An entry as stored by an older version: updates then named no fields, and wrote them all. */
+const upgraded = (entry: OutboxEntry): OutboxEntry =>
+  entry.kind === 'update' && !Array.isArray(entry.fields)
+    ? { ...entry, fields: [...TASK_FIELDS] }
+    : entry
 
 const DB_NAME = 'todo'
 const OUTBOX = 'outbox'
@@ -118,7 +98,7 @@ export async function openIndexedDbStore(
       ])
       const seq = (lastSeq ?? 0) + 1
       meta.put(seq, 'seq')
-      const next = change(current, seq)
+      const next = change(current && upgraded(current), seq)
       if (next) outbox.put(next)
       else outbox.delete(id)
       await committed(transaction)
@@ -127,7 +107,7 @@ export async function openIndexedDbStore(
       const transaction = db.transaction(OUTBOX, 'readonly')
       const index = transaction.objectStore(OUTBOX).index('email')
       const entries = await done(index.getAll(email) as IDBRequest<OutboxEntry[]>)
-      return entries.sort((a, b) => a.seq - b.seq)
+      return entries.map(upgraded).sort((a, b) => a.seq - b.seq)
     },
     async getList(email) {
       const transaction = db.transaction(LISTS, 'readonly')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { applyPending, applyToServerAnswer } from '../../../src/features/tasks/merge'
-import type { OutboxEntry } from '../../../src/services/outbox/coalesce'
+import type { OutboxEntry } from '../../../src/services/types'
 import type { Task, TaskField } from '../../../src/services/types'
 
 const EMAIL = 'ada@example.com'

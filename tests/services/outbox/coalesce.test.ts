@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { coalesce, type OutboxEntry, type OutboxWrite } from '../../../src/services/outbox/coalesce'
+import { coalesce } from '../../../src/services/outbox/coalesce'
+import type { OutboxEntry, OutboxWrite } from '../../../src/services/types'
 import type { Task, TaskField } from '../../../src/services/types'
 
 const EMAIL = 'ada@example.com'
@@ -103,12 +104,5 @@ describe('coalescing the writes of one document', () => {
       task: { task: 'a', isFinished: true, order: 7 },
     })
     expect(entryAfter([finish(7), finish(8)])).toMatchObject({ fields: ['isFinished', 'order'] })
-  })
-
-  it('an entry stored before updates named their fields writes them all', () => {
-    const old = { ...update('a'), id: 't1', email: EMAIL, seq: 1, attempted: false }
-    // @ts-expect-error -- an entry as stored by the version before `fields`
-    delete old.fields
-    expect(coalesce(old, finish(3), 2)).toMatchObject({ fields: ['task', 'isFinished', 'order'] })
   })
 })

@@ -4,18 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FAILURE_MESSAGES } from '../../../src/features/tasks/messages'
 import { backoffDelay } from '../../../src/lib/backoff'
 import { classifyFailure } from '../../../src/services/outbox/failures'
-import {
-  createOutbox,
-  type OutboxDependencies,
-  type OutboxEvent,
-} from '../../../src/services/outbox/outbox'
+import { createOutbox, type OutboxDependencies } from '../../../src/services/outbox/outbox'
 import {
   createMemoryStore,
   openIndexedDbStore,
   openLocalStore,
-  type LocalStore,
 } from '../../../src/services/outbox/storage'
-import type { Task } from '../../../src/services/types'
+import type { LocalStore, OutboxEntry, OutboxEvent, Task } from '../../../src/services/types'
 import { createRecordingRepository } from '../../support/recordingTaskRepository'
 
 const EMAIL = 'ada@example.com'
@@ -485,6 +480,25 @@ describe('device storage', () => {
     ])
     expect(await reopened.getList(EMAIL)).toEqual([task('t1', 'Renamed')])
     expect(await reopened.getList('nobody@example.com')).toBeNull()
+  })
+
+  it('reads an update stored before updates named their fields as one of all fields', async () => {
+    const factory = new IDBFactory()
+    const store = await openIndexedDbStore(factory)
+    await store.changeEntry('t1', (_current, seq) => {
+      const old = {
+        kind: 'update',
+        task: task('t1'),
+        id: 't1',
+        email: EMAIL,
+        seq,
+        attempted: false,
+      }
+      return old as OutboxEntry
+    })
+    expect(await store.entriesOf(EMAIL)).toMatchObject([
+      { kind: 'update', fields: ['task', 'isFinished', 'order'] },
+    ])
   })
 
   it('falls back to memory with a warning when IndexedDB cannot be opened', async () => {

@@ -1,7 +1,7 @@
 // The real module: the build's redirect applies only to Firestore's own import of it.
 import { Integer as ClosureInteger } from '@firebase/webchannel-wrapper/bloom-blob'
 import { describe, expect, it } from 'vitest'
-import { Integer } from '../../src/services/firestoreInteger'
+import { Integer } from '../../../src/services/firebase/firestoreInteger'
 
 /** What each does with `text`: its value and its order against a few others, or the error. */
 function behaviour(integer: {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { consoleLogger } from '../../src/services/logger'
-import { createBrowserSessionStore } from '../../src/services/session'
+import { consoleLogger } from '../../../src/services/browser/logger'
+import { createBrowserSessionStore } from '../../../src/services/browser/session'
 
 describe('the session store', () => {
   it('keeps the user e-mail in sessionStorage under userEmail', () => {

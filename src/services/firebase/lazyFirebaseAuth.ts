@@ -1,8 +1,8 @@
-import { backoffDelay } from '../lib/backoff'
-import { retryingLoad } from '../lib/retryingLoad'
-import type { FirebaseSettings } from './config'
+import { backoffDelay } from '../../lib/backoff'
+import { retryingLoad } from '../../lib/retryingLoad'
+import type { FirebaseSettings } from '../config'
 import { appOf, type AppSource } from './lazyFirebaseApp'
-import type { AuthService, Logger } from './types'
+import type { AuthService, Logger } from '../types'
 
 /**
  * The Firebase Auth service with the Auth SDK in a chunk of its own. The chunk is requested once

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fieldsFromPlain } from '../../backend'
-import { newDocumentId, toLoadedTask } from '../../src/services/firestoreTaskRepository'
-import type { Task } from '../../src/services/types'
-import { createFirebaseHarness } from '../support/firebaseHarness'
+import { fieldsFromPlain } from '../../../backend/index'
+import { newDocumentId, toLoadedTask } from '../../../src/services/firebase/firestoreTaskRepository'
+import type { Task } from '../../../src/services/types'
+import { createFirebaseHarness } from '../../support/firebaseHarness'
 
 const ADA = 'ada@example.com'
 const GRACE = 'grace@example.com'

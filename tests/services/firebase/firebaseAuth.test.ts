@@ -1,11 +1,14 @@
 import { deleteApp } from 'firebase/app'
 import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readFirebaseSettings } from '../../src/services/config'
-import { initFirebaseApp } from '../../src/services/firebaseApp'
-import { createFirebaseAuthService, initFirebaseAuth } from '../../src/services/firebaseAuth'
-import type { AuthUser } from '../../src/services/types'
-import { identityToolkit } from '../setup'
+import { readFirebaseSettings } from '../../../src/services/config'
+import { initFirebaseApp } from '../../../src/services/firebase/firebaseApp'
+import {
+  createFirebaseAuthService,
+  initFirebaseAuth,
+} from '../../../src/services/firebase/firebaseAuth'
+import type { AuthUser } from '../../../src/services/types'
+import { identityToolkit } from '../../setup'
 
 const settings = readFirebaseSettings({
   VITE_FIREBASE_API_KEY: 'test-api-key',

@@ -1,7 +1,7 @@
 import type { FirebaseApp } from 'firebase/app'
-import { retryingLoad } from '../lib/retryingLoad'
-import type { FirebaseSettings } from './config'
-import { afterNextPaint } from './frames'
+import { retryingLoad } from '../../lib/retryingLoad'
+import type { FirebaseSettings } from '../config'
+import { afterNextPaint } from '../../lib/frames'
 
 /** The Firebase app, or how to get it (loading its chunk on first use, again after a failure). */
 export type AppSource = FirebaseApp | (() => Promise<FirebaseApp>)

@@ -1,8 +1,8 @@
-import { retryingLoad } from '../lib/retryingLoad'
-import type { FirebaseSettings } from './config'
+import { retryingLoad } from '../../lib/retryingLoad'
+import type { FirebaseSettings } from '../config'
 import type { StoredDocument } from './firestoreLite'
 import { appOf, type AppSource } from './lazyFirebaseApp'
-import type { LoadedTask, Logger, Task, TaskRepository } from './types'
+import type { LoadedTask, Logger, Task, TaskRepository } from '../types'
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 

@@ -1,18 +1,4 @@
-import type { Task } from './types'
-
-/** A change made in one tab, for the other tabs of the same browser. */
-export interface TabChange {
-  email: string
-  upserts: Task[]
-  deletes: string[]
-}
-
-/** Tells the other tabs of this browser about changes to the list, and hears theirs. */
-export interface TabSync {
-  publish(change: TabChange): void
-  /** Returns an unsubscribe. */
-  subscribe(listener: (change: TabChange) => void): () => void
-}
+import type { TabChange, TabSync } from '../types'
 
 export function createBroadcastTabSync(name = 'todo-tasks'): TabSync {
   if (typeof BroadcastChannel === 'undefined') {

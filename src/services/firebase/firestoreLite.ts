@@ -17,8 +17,8 @@ import {
   where,
   type Firestore,
 } from 'firebase/firestore/lite'
-import type { FirebaseSettings } from './config'
-import type { Task, TaskField } from './types'
+import type { FirebaseSettings } from '../config'
+import type { Task, TaskField } from '../types'
 
 export interface StoredDocument {
   id: string

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createLoadGate } from '../../src/services/lazyFirebaseApp'
+import { createLoadGate } from '../../../src/services/firebase/lazyFirebaseApp'
 
 afterEach(() => {
   vi.useRealTimers()

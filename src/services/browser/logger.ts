@@ -1,4 +1,4 @@
-import type { Logger } from './types'
+import type { Logger } from '../types'
 
 /** The product's console messages, exactly as the spec words them. */
 export const consoleLogger: Logger = {

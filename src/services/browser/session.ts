@@ -1,4 +1,4 @@
-import type { SessionStore } from './types'
+import type { SessionStore } from '../types'
 
 const USER_EMAIL_KEY = 'userEmail'
 

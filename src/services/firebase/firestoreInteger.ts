@@ -5,7 +5,7 @@
  * that also carries MD5 and Bloom filter code for the full SDK's listeners, all of it kept by
  * the bundler (it assigns in an IIFE): 3.5 kB gzip of the 150 kB budget. BigInt does the same
  * arithmetic; parsing follows Closure's `goog.math.Integer.fromString` exactly, quirks included
- * (tests/services/firestoreInteger.test.ts compares the two on many inputs). Should a Firebase
+ * (tests/services/firebase/firestoreInteger.test.ts compares the two on many inputs). Should a Firebase
  * release import anything else from the module, the build fails on the missing export.
  */
 export class Integer {

@@ -1,4 +1,4 @@
-import type { ListCache } from './types'
+import type { ListCache } from '../types'
 
 const LAST_USER_KEY = 'todo.lastUser'
 

@@ -12,8 +12,8 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth'
-import type { FirebaseSettings } from './config'
-import type { AuthService, AuthUser } from './types'
+import type { FirebaseSettings } from '../config'
+import type { AuthService, AuthUser } from '../types'
 
 /**
  * The Auth client with only what the app uses: the session kept in IndexedDB (local storage
