@@ -45,7 +45,9 @@ function preconnect(): Plugin {
  * can still compare the two.
  */
 function firestoreInteger(): Plugin {
-  const replacement = fileURLToPath(new URL('./src/services/firebase/firestoreInteger.ts', import.meta.url))
+  const replacement = fileURLToPath(
+    new URL('./src/services/firebase/firestoreInteger.ts', import.meta.url),
+  )
   return {
     name: 'todo:firestore-integer',
     enforce: 'pre',

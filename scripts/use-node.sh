@@ -23,11 +23,7 @@ if ! todo_node_ok; then
       $todo_node_pkgs
   fi
   export PATH="$todo_node_dir/node_modules/.bin:$PATH"
-  # Native addons, if any, build against this Node's headers (not the machine's).
-  for todo_node_headers in "$todo_node_dir"/node_modules/node/node_modules/node-*/; do
-    if [ -d "${todo_node_headers}include/node" ]; then export npm_config_nodedir="${todo_node_headers%/}"; fi
-  done
-  unset todo_node_want todo_node_dir todo_node_pkgs todo_node_headers
+  unset todo_node_want todo_node_dir todo_node_pkgs
 fi
 unset -f todo_node_ok
 echo "Using Node $(node -v) and npm $(npm -v)"
