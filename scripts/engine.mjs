@@ -165,7 +165,7 @@ const url = (port) => `http://${HOST}:${String(port)}/`
  */
 export function engineServices(
   engine,
-  { ports = DEFAULT_PORTS, dataDir, fresh = false, configDir } = {},
+  { ports = DEFAULT_PORTS, dataDir, fresh = false, configDir, auth: withAuth = true } = {},
 ) {
   const data = (name) => (dataDir === undefined ? undefined : resolve(dataDir, name))
   const config = ['--config', firebaseConfig(ports, configDir), '--project', PROJECT]
@@ -177,11 +177,13 @@ export function engineServices(
         args: [
           'emulators:start',
           '--only',
-          'auth,firestore',
+          withAuth ? 'auth,firestore' : 'firestore',
           ...config,
           ...firebaseToolsData(data('emulators'), fresh),
         ],
-        readyUrls: [url(ports.auth), url(ports.firestore)],
+        readyUrls: withAuth ? [url(ports.auth), url(ports.firestore)] : [url(ports.firestore)],
+        // For waiters that watch one URL only (Playwright): both are up once this is printed.
+        readyOutput: /All emulators ready/,
         ports: [ports.auth, ports.firestore],
         // firebase-tools exports both emulators' data on SIGINT before it exits.
         stop: { signal: 'SIGINT', timeoutMs: 180_000, saving: data('emulators') },
@@ -202,28 +204,27 @@ export function engineServices(
     ports: [ports.auth],
     stop: { signal: 'SIGINT', timeoutMs: 180_000, saving: data('auth') },
   }
-  if (engine.kind === 'jar')
-    return [auth, jarFirestore(engine.jar, ports.firestore, data('firestore'), fresh)]
+  const withAuthEmulator = (firestore) => (withAuth ? [auth, firestore] : [firestore])
+  if (engine.kind === 'jar') {
+    return withAuthEmulator(jarFirestore(engine.jar, ports.firestore, data('firestore'), fresh))
+  }
   const file = data('firestore.json')
-  return [
-    auth,
-    {
-      name: 'Local Firestore backend (backend/)',
-      command: process.execPath,
-      args: [
-        join(ROOT, 'backend/start.js'),
-        '--quiet',
-        '--host',
-        HOST,
-        '--port',
-        String(ports.firestore),
-        ...(file === undefined ? ['--memory'] : ['--data', file, ...(fresh ? ['--fresh'] : [])]),
-      ],
-      readyUrls: [url(ports.firestore)],
-      ports: [ports.firestore],
-      stop: { signal: 'SIGTERM', timeoutMs: 10_000 },
-    },
-  ]
+  return withAuthEmulator({
+    name: 'Local Firestore backend (backend/)',
+    command: process.execPath,
+    args: [
+      join(ROOT, 'backend/start.js'),
+      '--quiet',
+      '--host',
+      HOST,
+      '--port',
+      String(ports.firestore),
+      ...(file === undefined ? ['--memory'] : ['--data', file, ...(fresh ? ['--fresh'] : [])]),
+    ],
+    readyUrls: [url(ports.firestore)],
+    ports: [ports.firestore],
+    stop: { signal: 'SIGTERM', timeoutMs: 10_000 },
+  })
 }
 
 const EXPORT_NAME = 'firestore_export'
@@ -240,7 +241,8 @@ function jarFirestore(jar, port, dir, fresh) {
     name: 'Firestore emulator (installed jar)',
     command: 'java',
     args: [
-      // Its per-connection INFO lines go nowhere; warnings and errors still reach the log.
+      // Errors only: not a line per connection, nor a stack trace per refused request.
+      '-Dio.netty.machineId=02:00:00:00:00:01',
       `-Djava.util.logging.config.file=${join(ROOT, 'scripts/java-logging.properties')}`,
       '-cp',
       jar,
