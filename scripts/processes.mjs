@@ -247,7 +247,12 @@ async function stopAll(services, say) {
       if (saving)
         say(`  waiting for ${spec.name} to save its data → ${relative(process.cwd(), saving)}`)
       signalGroup(child, signal)
-      const done = await Promise.race([exited.then(() => true), sleep(timeoutMs).then(() => false)])
+      let timer
+      const done = await Promise.race([
+        exited.then(() => true),
+        new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs, false))),
+      ])
+      clearTimeout(timer)
       if (!done) {
         say(`  ${spec.name} did not stop within ${seconds(timeoutMs)}; killing it.`)
         signalGroup(child, 'SIGKILL')
