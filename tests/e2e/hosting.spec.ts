@@ -59,7 +59,10 @@ test('index.html and a hashed asset carry the Hosting headers', async ({ request
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
   expect(asset.headers()['content-security-policy']).toBe(csp)
 
-  // As on Hosting: a file that is not there is a 404, not the page in its place.
+  // As on Hosting: /todo without its slash is redirected to /todo/, keeping the query, and a
+  // file that is not there is a 404, not the page in its place.
+  const bare = await request.get('/todo?from=link', { maxRedirects: 0 })
+  expect([bare.status(), bare.headers().location]).toEqual([301, '/todo/?from=link'])
   expect((await request.get('./assets/gone-0000.js')).status()).toBe(404)
   expect((await request.get('./some/deep/link')).headers()['content-type']).toContain('text/html')
 })
