@@ -63,3 +63,8 @@ const shutDown = async (code) => {
 process.on('SIGINT', () => void shutDown(0))
 process.on('SIGTERM', () => void shutDown(0))
 void services.exited.then(() => shutDown(1))
+// npm does not pass a SIGTERM on: when the process that started us is gone, stop all the same.
+const parent = process.ppid
+setInterval(() => {
+  if (process.ppid !== parent) void shutDown(0)
+}, 1000).unref()
