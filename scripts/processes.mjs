@@ -216,36 +216,36 @@ export async function startProcesses(
   return { stop, kill, exited }
 }
 
-/** Saves what the services hold, then stops them, waiting as long as each needs to save. */
-async function stopAll(services, say) {
-  await Promise.all(
-    services.map(async ({ spec, child, ready }) => {
-      if (!spec.beforeStop || !ready || !running(child)) return
-      const begun = Date.now()
-      try {
-        const where = await spec.beforeStop()
-        say(
-          `  saved: ${spec.name}${where ? ` → ${relative(process.cwd(), where)}` : ''} (${seconds(Date.now() - begun)})`,
-        )
-      } catch (error) {
-        say(
-          `  could not save ${spec.name}: ${error instanceof Error ? error.message : String(error)}`,
-        )
-      }
-    }),
-  )
-  await Promise.all(
+/**
+ * Stops the services, each in its own time and all at once: a service that saves through a
+ * request (beforeStop) does so first; one that saves as it exits is waited for as long as it
+ * needs. One that never came up has loaded nothing, and must not save over the data kept.
+ */
+function stopAll(services, say) {
+  const where = (path) => relative(process.cwd(), path)
+  return Promise.all(
     services.map(async ({ spec, child, exited, ready }) => {
       if (!running(child)) return
-      // One that never came up has loaded nothing: it must not save over the data kept.
       if (!ready) {
         signalGroup(child, 'SIGKILL')
         return
       }
+      if (spec.beforeStop) {
+        const begun = Date.now()
+        try {
+          const path = await spec.beforeStop()
+          say(
+            `  saved: ${spec.name}${path ? ` → ${where(path)}` : ''} (${seconds(Date.now() - begun)})`,
+          )
+        } catch (error) {
+          say(
+            `  could not save ${spec.name}: ${error instanceof Error ? error.message : String(error)}`,
+          )
+        }
+      }
       const { signal = 'SIGTERM', timeoutMs = 10_000, saving } = spec.stop ?? {}
       const begun = Date.now()
-      if (saving)
-        say(`  waiting for ${spec.name} to save its data → ${relative(process.cwd(), saving)}`)
+      if (saving) say(`  waiting for ${spec.name} to save its data → ${where(saving)}`)
       signalGroup(child, signal)
       let timer
       const done = await Promise.race([
