@@ -79,7 +79,8 @@ const JAR_HINT =
  */
 export function findEngine(backend) {
   const engine = (kind, reason, extra = {}) => ({ kind, name: NAMES[kind], reason, ...extra })
-  if (backend === 'local') return engine('local', 'asked for with --backend=local')
+  if (backend === 'local')
+    return engine('local', 'asked for (--backend=local or TODO_BACKEND=local)')
   const java = javaVersion()
   const javaText = java === null ? 'no `java` on the PATH' : `Java ${String(java)}`
   const viaFirebaseTools = java !== null && java >= FIREBASE_TOOLS_JAVA
