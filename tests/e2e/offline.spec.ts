@@ -64,7 +64,7 @@ test('a burst of changes offline, a reload while the server is unreachable, then
   await page.evaluate(() => window.dispatchEvent(new Event('online')))
   await expect
     .poll(async () => (await storedTasksOf(request, person.email)).map((task) => task.task), {
-      timeout: 20_000,
+      timeout: 30_000,
     })
     .toEqual(shown)
   const stored = await storedTasksOf(request, person.email)
