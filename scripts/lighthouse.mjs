@@ -1,4 +1,4 @@
-// `npm run lighthouse`: Lighthouse 12 (mobile, simulated throttling: its defaults) on the
+// `npm run lighthouse`: Lighthouse 13 (mobile, simulated throttling: its defaults) on the
 // production build served under /todo/ by `vite preview`, with the Auth emulator and the
 // Firestore engine scripts/engine.mjs picks (--backend= or TODO_BACKEND forces one), for two
 // pages:

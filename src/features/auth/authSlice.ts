@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
 import type { AuthUser } from '../../services/types'
 
@@ -41,6 +41,12 @@ const authSlice = createSlice({
 
 export const { authStateChanged, signInRequested, signInSettled, signOutRequested } =
   authSlice.actions
+
+// Events for other features to react to (the tasks); the auth state itself does not change.
+/** The person signed out on purpose (Log Out), and Auth confirmed it. */
+export const userSignedOut = createAction<{ email: string }>('auth/userSignedOut')
+/** Log Out failed: the person is still signed in. */
+export const signOutFailed = createAction<{ email: string }>('auth/signOutFailed')
 
 export default authSlice
 
