@@ -125,6 +125,11 @@ test('failed writes log the spec messages, are not rolled back, and are sent onc
 }) => {
   test.slow() // it may wait out a whole backoff
   await addTasks(page, 'Stays', 'Goes')
+  // Both are on the server before it starts failing: their changes below are an update and a
+  // delete (were the adds still waiting, the changes would merge into them).
+  await expect
+    .poll(async () => (await storedTasksOf(request, person.email)).map((task) => task.task))
+    .toEqual(['Stays', 'Goes'])
   await page.route('**/documents:commit*', (route) =>
     route.fulfill({
       status: 503,
