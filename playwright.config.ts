@@ -1,5 +1,27 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumExecutable } from './scripts/chromium.mjs'
+import {
+  type Engine,
+  engineServices,
+  findEngine,
+  requestedBackend,
+  shellCommand,
+} from './scripts/engine.mjs'
+import { startTimeoutMs } from './scripts/processes.mjs'
+
+// The browser tests run on the Firestore engine scripts/engine.mjs picks (the official emulator
+// wherever it can run; TODO_BACKEND=local|jar|firebase-tools forces one), in memory: every run
+// starts empty. The choice is made once, in the runner; its workers read it from the environment.
+function engine(): Engine {
+  const chosen = process.env.TODO_E2E_ENGINE
+  if (chosen) return JSON.parse(chosen) as Engine
+  const found = findEngine(requestedBackend([], process.env))
+  process.env.TODO_E2E_ENGINE = JSON.stringify(found)
+  console.log(`Browser tests on ${found.name}\n  because ${found.reason}`)
+  return found
+}
+
+const timeout = startTimeoutMs([], process.env)
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -8,13 +30,17 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
-  // Generous for a loaded 2-core machine; a passing run waits no longer than it must.
-  expect: { timeout: 10_000 },
+  // Ceilings for a loaded 2-core machine (a sign-in, three tasks and two axe scans took over
+  // 30 s beside two busy loops); a passing run waits no longer than it must.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     baseURL: 'http://127.0.0.1:4173/todo/',
     trace: 'retain-on-failure',
+    // No confetti flying over the next step, whose animation runs as slowly as the machine
+    // does; the tests of the confetti itself turn motion back on.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumExecutable(),
@@ -22,13 +48,28 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node scripts/e2e-servers.mjs',
-    url: 'http://127.0.0.1:4173/todo/',
-    reuseExistingServer: false,
-    timeout: 90_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  // Started one after another, stopped in reverse; each up once its URL answers.
+  webServer: [
+    ...engineServices(engine()).map((spec) => ({
+      name: spec.name,
+      command: shellCommand(spec),
+      // One process serving two ports says when both are up.
+      ...(spec.readyOutput && (spec.readyUrls?.length ?? 0) > 1
+        ? { wait: { stdout: spec.readyOutput } }
+        : { url: spec.readyUrls?.[0] }),
+      timeout,
+      gracefulShutdown: { signal: spec.stop?.signal ?? 'SIGTERM', timeout: 15_000 },
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    })),
+    {
+      name: 'App (vite preview)',
+      command: 'node_modules/.bin/vite preview --strictPort',
+      url: 'http://127.0.0.1:4173/todo/',
+      timeout,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 })

@@ -102,6 +102,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./tests/setup.ts'],
     include: ['tests/**/*.test.{ts,tsx}'],
+    // The rules table needs real servers: `npm run test:rules` (tests/rules/vitest.config.ts).
+    exclude: ['tests/rules/**'],
     restoreMocks: true,
     unstubGlobals: true,
   },

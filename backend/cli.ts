@@ -10,7 +10,8 @@ export const DEFAULT_DATA_FILE = '.data/firestore.json'
 
 const USAGE = `Usage: node backend/start.js [options]
 
-The local Firestore REST backend (what Firestore Lite uses) with the project's rules.
+backend/: a stand-in for the Firestore emulator (the REST calls the app makes, with the
+project's rules), for machines where the official emulator cannot run.
 
 Options:
   --port <n>      Port to listen on (default 8080, the Firestore emulator's)
@@ -18,7 +19,6 @@ Options:
   --data <file>   Keep documents in this JSON file (default ${DEFAULT_DATA_FILE})
   --memory        Keep documents in memory only
   --fresh         Start with no documents (the data file is overwritten)
-  --no-admin      Do not serve the /__admin/ API
   --quiet         Do not log requests
   --help          Show this help
 `
@@ -28,7 +28,6 @@ export interface CliOptions {
   host: string
   dataFile: string | undefined
   fresh: boolean
-  admin: boolean
   quiet: boolean
   help: boolean
 }
@@ -40,7 +39,6 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     host: '127.0.0.1',
     dataFile: DEFAULT_DATA_FILE,
     fresh: false,
-    admin: true,
     quiet: false,
     help: false,
   }
@@ -74,9 +72,6 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       case '--fresh':
         options.fresh = true
         break
-      case '--no-admin':
-        options.admin = false
-        break
       case '--quiet':
         options.quiet = true
         break
@@ -101,7 +96,6 @@ export async function main(argv: readonly string[]): Promise<FirestoreServer | u
   const server = await startFirestoreServer({
     host: options.host,
     port: options.port,
-    admin: options.admin,
     fresh: options.fresh,
     ...(options.dataFile === undefined ? {} : { dataFile: resolve(options.dataFile) }),
     ...(options.quiet

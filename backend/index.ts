@@ -1,23 +1,15 @@
 /**
- * The local Firestore REST backend (tests and `npm start` only: never import it from src/).
- * See backend/README.md.
+ * backend/: a stand-in for the Firestore emulator, for tests and for machines where the
+ * official one cannot run (never import it from src/). See backend/README.md.
  */
 export {
   DEFAULT_BASE_URLS,
-  MAX_BODY_BYTES,
-  RequestLog,
   createFirestoreBackend,
-  createFirestoreHandlers,
   type FirestoreBackend,
   type FirestoreBackendOptions,
-  type RequestLogEntry,
 } from './firestore/handlers'
-export {
-  FirestoreStore,
-  type StoredDocument,
-  type StoreOptions,
-  type StoreState,
-} from './firestore/store'
+export { MAX_BODY_BYTES, RequestLog, type RequestLogEntry } from './firestore/http'
+export { FirestoreStore, type StoredDocument } from './firestore/store'
 export {
   FaultController,
   seededRandom,

@@ -1,8 +1,8 @@
 // `npm run bench`: how fast the task list answers at 5,000 tasks, against the naive reference
 // list (bench/naive: the original app's design), in headless Chromium. See bench/README.md.
 //
-// It builds both into a temporary directory, starts its own Auth emulator and local Firestore
-// backend on free ports (the browser's requests to the app's fixed emulator ports 9099/8080 are
+// It builds both into a temporary directory, starts its own Auth emulator and Firestore engine
+// (scripts/engine.mjs; --backend= or TODO_BACKEND forces one) on free ports (the browser's requests to the app's fixed emulator ports 9099/8080 are
 // routed to them, so a running `npm start` or e2e suite is not disturbed), seeds the tasks,
 // serves both builds with `vite preview`, measures, prints the table and stops everything.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -14,7 +14,9 @@ import react from '@vitejs/plugin-react'
 import { chromium } from '@playwright/test'
 import { build, preview, runnerImport } from 'vite'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/chromium.mjs'
-import { authEmulatorSpec, firestoreBackendSpec, startProcesses } from '../scripts/processes.mjs'
+import { engineServices, findEngine, requestedBackend } from '../scripts/engine.mjs'
+import { clearDatabase, seedTasks } from '../scripts/firestore-rest.mjs'
+import { startProcesses, startTimeoutMs } from '../scripts/processes.mjs'
 import { installHarness } from './harness.js'
 import { measureRefreshes, recordingDelays } from './refresh.mjs'
 
@@ -129,19 +131,8 @@ function makeTasks(count) {
 }
 
 async function seed(backendUrl, tasks) {
-  const reset = await fetch(`${backendUrl}/__admin/reset`, { method: 'POST', body: '{}' })
-  if (!reset.ok) throw new Error(`Resetting the backend failed: ${String(reset.status)}`)
-  const documents = tasks.map(({ id, ...data }) => ({
-    name: `projects/demo-todo/databases/(default)/documents/tasks/${id}`,
-    data,
-  }))
-  const response = await fetch(`${backendUrl}/__admin/documents`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ documents }),
-  })
-  if (!response.ok)
-    throw new Error(`Seeding failed: ${String(response.status)} ${await response.text()}`)
+  await clearDatabase(backendUrl)
+  await seedTasks(backendUrl, tasks)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -697,7 +688,7 @@ async function main() {
 
   try {
     const ports = {}
-    for (const name of ['auth', 'hub', 'logging', 'backend', 'app', 'naive']) {
+    for (const name of ['auth', 'hub', 'logging', 'websocket', 'backend', 'app', 'naive']) {
       ports[name] = await freePort()
     }
     const withOurs = options.only !== 'naive'
@@ -735,34 +726,16 @@ async function main() {
 
     const env = { ports }
     if (withOurs) {
-      log('starting the Auth emulator and the Firestore backend')
-      const firebaseDir = join(tmp, 'firebase')
-      mkdirSync(firebaseDir)
+      const engine = findEngine(requestedBackend())
+      log(`starting the Auth emulator and ${engine.name} (${engine.reason})`)
       const host = '127.0.0.1'
-      writeFileSync(
-        join(firebaseDir, 'firebase.json'),
-        JSON.stringify({
-          emulators: {
-            auth: { host, port: ports.auth },
-            hub: { host, port: ports.hub },
-            logging: { host, port: ports.logging },
-            ui: { enabled: false },
-            singleProjectMode: true,
-          },
+      const services = await startProcesses(
+        engineServices(engine, {
+          ports: { ...ports, firestore: ports.backend },
+          configDir: join(tmp, 'firebase'),
         }),
+        { timeoutMs: startTimeoutMs([]), logDir: join(tmp, 'logs'), say: log },
       )
-      const services = await startProcesses([
-        authEmulatorSpec({
-          args: ['--config', join(firebaseDir, 'firebase.json')],
-          port: ports.auth,
-          root: repo,
-        }),
-        firestoreBackendSpec({
-          args: ['--memory', '--port', String(ports.backend)],
-          port: ports.backend,
-          root: repo,
-        }),
-      ])
       cleanups.push(() => services.stop())
       env.backendUrl = `http://${host}:${String(ports.backend)}`
       await seed(env.backendUrl, tasks)

@@ -1,9 +1,10 @@
 // `npm run lighthouse`: Lighthouse 13 (mobile, simulated throttling: its defaults) on the
-// production build served under /todo/ by `vite preview`, with the Auth emulator and the local
-// Firestore backend it talks to, for two pages:
+// production build served under /todo/ by `vite preview`, with the Auth emulator and the
+// Firestore engine scripts/engine.mjs picks (--backend= or TODO_BACKEND forces one), for two
+// pages:
 //   - signed out: a first visit, in a new profile each run;
 //   - signed in, with 100 tasks: a profile signed in through the emulator's real popup, 100
-//     tasks seeded through the backend's admin API. Lighthouse clears the HTTP cache, the service
+//     tasks seeded through the REST API with the emulators' admin token. Lighthouse clears the HTTP cache, the service
 //     worker and Cache Storage before each run, but not IndexedDB, where Auth keeps the session:
 //     a returning user on a cold cache.
 // Each page is measured --runs times (default 5); the run with the median performance score is
@@ -22,11 +23,12 @@ import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import lighthouse from 'lighthouse'
 import { runnerImport } from 'vite'
-import { servedBuildSpecs, startProcesses } from './processes.mjs'
+import { engineServices, findEngine, requestedBackend } from './engine.mjs'
+import { seedTasks as storeTasks } from './firestore-rest.mjs'
+import { startProcesses, startTimeoutMs } from './processes.mjs'
 
 const APP = 'http://127.0.0.1:4173/todo/'
 const BACKEND = 'http://127.0.0.1:8080'
-const PROJECT = 'demo-todo'
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 90 }
 const CHROMIUM = process.env.CHROME_PATH ?? chromiumPath()
 const OUT = 'test-results/lighthouse'
@@ -132,24 +134,23 @@ async function signInProfile(userDataDir, person, taskCount) {
 
 /** 100 tasks for `email`: 70 open, 30 finished, as the app orders them. */
 async function seedTasks(email, count) {
-  const documents = Array.from({ length: count }, (_, index) => {
+  const texts = [
+    'Buy oat milk and bread',
+    'Write the quarterly report for the board',
+    'Call the plumber about the kitchen tap',
+    'Book the dentist',
+  ]
+  const tasks = Array.from({ length: count }, (_, index) => {
     const finished = index >= count * 0.7
     return {
-      name: `projects/${PROJECT}/databases/(default)/documents/tasks/lighthouse-${String(index).padStart(3, '0')}`,
-      data: {
-        task: `Task ${index + 1}: ${['Buy oat milk and bread', 'Write the quarterly report for the board', 'Call the plumber about the kitchen tap', 'Book the dentist'][index % 4]}`,
-        isFinished: finished,
-        email,
-        order: finished ? 2 ** 40 + index : index + 1,
-      },
+      id: `lighthouse-${String(index).padStart(3, '0')}`,
+      task: `Task ${index + 1}: ${texts[index % 4]}`,
+      isFinished: finished,
+      email,
+      order: finished ? 2 ** 40 + index : index + 1,
     }
   })
-  const response = await fetch(`${BACKEND}/__admin/documents`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ documents }),
-  })
-  if (!response.ok) throw new Error(`Seeding failed: ${response.status} ${await response.text()}`)
+  await storeTasks(BACKEND, tasks)
 }
 
 /**
@@ -272,7 +273,21 @@ try {
     if (build.status !== 0) throw new Error('The build failed.')
   }
   await waitForFreePorts()
-  services = await startProcesses(servedBuildSpecs())
+  const engine = findEngine(requestedBackend())
+  console.log(`Firestore: ${engine.name}\n  because ${engine.reason}`)
+  services = await startProcesses(
+    [
+      ...engineServices(engine),
+      {
+        name: 'App (vite preview)',
+        command: 'node_modules/.bin/vite',
+        args: ['preview', '--strictPort'],
+        readyUrls: [APP],
+        ports: [4173],
+      },
+    ],
+    { timeoutMs: startTimeoutMs(), logDir: 'test-results/logs/lighthouse' },
+  )
   console.log(`Lighthouse ${runs} × per page, on ${APP}`)
 
   const newProfile = () => {

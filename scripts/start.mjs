@@ -1,65 +1,70 @@
-// `npm start`: the app on Vite's dev server, with the local emulators it needs.
-// Flags: --fresh starts the local database empty.
-import { existsSync } from 'node:fs'
+// `npm start`: the app on Vite's dev server, with the Auth emulator and a Firestore engine
+// (scripts/engine.mjs says which and why). Data is kept in .data/ across restarts.
+// Flags (after `npm start --`): --fresh starts with no data; --backend=local|emulator|
+// firebase-tools|jar forces an engine; --timeout=<s> waits longer for a slow first start.
 import { loadEnv } from 'vite'
-import { authEmulatorSpec, firestoreBackendSpec, startProcesses } from './processes.mjs'
+import { engineServices, findEngine, requestedBackend } from './engine.mjs'
+import { startProcesses, startTimeoutMs } from './processes.mjs'
 
+const DATA = '.data'
+const LOGS = '.data/logs'
 const fresh = process.argv.includes('--fresh')
-const AUTH_DATA = '.data/auth'
 
 const env = loadEnv('development', process.cwd(), 'VITE_')
 const configured = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_PROJECT_ID'].some((name) => env[name])
 const flag = env.VITE_USE_EMULATORS?.trim().toLowerCase()
 const useEmulators = flag ? flag === 'true' || flag === '1' : !configured
 
-const bin = (name) => `node_modules/.bin/${name}`
-const specs = []
-if (useEmulators) {
-  specs.push(
-    authEmulatorSpec({
-      // The emulator keeps accounts in memory: export them on exit and import them at the
-      // next start, so a restored session (and its e-mail) is still valid after a restart.
-      args: [
-        '--export-on-exit',
-        AUTH_DATA,
-        ...(!fresh && existsSync(AUTH_DATA) ? ['--import', AUTH_DATA] : []),
-      ],
-    }),
-    // Its one line (where the data is) is worth showing.
-    firestoreBackendSpec({ args: fresh ? ['--fresh'] : [], quiet: false }),
-  )
-}
-specs.push({
-  name: 'Vite',
-  command: bin('vite'),
-  args: ['--clearScreen', 'false', '--logLevel', 'warn'],
-  readyUrl: 'http://127.0.0.1:5173/todo/',
-})
-
-console.log(
-  useEmulators
-    ? 'Starting the Auth emulator (127.0.0.1:9099), the local Firestore backend (127.0.0.1:8080' +
-        (fresh ? ', starting empty' : ', data in .data/firestore.json') +
-        ') and the app…'
-    : 'Starting the app against the Firebase project in .env…',
-)
 let services
 try {
-  services = await startProcesses(specs)
+  const specs = []
+  if (useEmulators) {
+    const engine = findEngine(requestedBackend())
+    console.log(`Firestore: ${engine.name}\n  because ${engine.reason}`)
+    console.log(
+      fresh
+        ? `  starting with no data (what is in ${DATA}/ is replaced when you stop)`
+        : `  data kept in ${DATA}/ (npm start -- --fresh starts empty)`,
+    )
+    specs.push(...engineServices(engine, { dataDir: DATA, fresh }))
+  } else {
+    console.log('Using the Firebase project in .env (no emulators).')
+  }
+  specs.push({
+    name: 'App (Vite dev server)',
+    command: 'node_modules/.bin/vite',
+    args: ['--clearScreen', 'false', '--logLevel', 'warn'],
+    readyUrls: ['http://127.0.0.1:5173/todo/'],
+    ports: [5173],
+  })
+  const timeoutMs = startTimeoutMs()
+  console.log(
+    `Starting ${specs.map((spec) => spec.name).join(', ')} (logs in ${LOGS}/; waiting up to ${String(timeoutMs / 1000)} s)…`,
+  )
+  services = await startProcesses(specs, { timeoutMs, logDir: LOGS })
 } catch (err) {
-  console.error(err instanceof Error ? err.message : err)
+  console.error(`\n${err instanceof Error ? err.message : String(err)}`)
   process.exit(1)
 }
 console.log('\n  The app is running at http://127.0.0.1:5173/todo/\n  Press Ctrl-C to stop.\n')
 
-let shuttingDown = false
+let stopping = false
 const shutDown = async (code) => {
-  if (shuttingDown) return
-  shuttingDown = true
-  console.log('\nStopping…')
+  if (stopping) {
+    console.log('Stopping at once: data not yet saved is lost.')
+    services.kill()
+    process.exit(1)
+  }
+  stopping = true
+  console.log('\nStopping (saving the data first; Ctrl-C again to stop at once)…')
   await services.stop()
   process.exit(code)
 }
 process.on('SIGINT', () => void shutDown(0))
 process.on('SIGTERM', () => void shutDown(0))
-services.exited.then(() => shutDown(1))
+void services.exited.then(() => shutDown(1))
+// npm does not pass a SIGTERM on: when the process that started us is gone, stop all the same.
+const parent = process.ppid
+setInterval(() => {
+  if (process.ppid !== parent) void shutDown(0)
+}, 1000).unref()

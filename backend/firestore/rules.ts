@@ -1,38 +1,33 @@
 /**
- * The project's security rules (`/firestore.rules`), mirrored as pure functions, plus the
- * emulator's token handling. Keep the two in step: every rule here has its line there.
+ * The project's security rules (`/firestore.rules`) as pure functions, and Firestore's token
+ * handling. Keep the two in step: every rule here has its line there, and the rules table
+ * (tests/rules) checks both against the official emulator.
  *
- * - Every request needs `Authorization: Bearer <ID token>` whose payload has an `email`
- *   (the Auth emulator's unsigned tokens; the signature is not checked, as in the emulator).
- *   A missing, malformed or expired token is answered 403 PERMISSION_DENIED, as Firestore
- *   answers a request its rules deny for want of `request.auth`.
- * - `Bearer owner` is the emulator's admin token: it bypasses the rules (not the validation).
- * - `tasks/{taskId}`: a user reads, lists, creates, updates and deletes only documents whose
- *   `email` is their own; a list must filter `email ==` their e-mail; a written task has
- *   exactly `task` (string, 1 to 1,000 UTF-16 code units), `isFinished` (bool), `email`
- *   (string), `order` (number) and optionally `id` (the document id). Reading or deleting a
- *   missing task is allowed. Everything else is denied.
+ * - A request without a token is anonymous: the rules refuse it (403 PERMISSION_DENIED).
+ * - A token that is no JWT with JSON claims, or whose `exp` has passed, is refused before any
+ *   rule with 401 UNAUTHENTICATED, as Firestore does (the emulator accepts expired tokens and
+ *   answers 400 to malformed ones). Signatures are not checked, as in the emulator.
+ * - `Bearer owner` is the emulator's admin token: it bypasses the rules.
+ * - `tasks/{taskId}` only, for a signed-in user with a verified e-mail: reading, listing,
+ *   creating, updating and deleting only documents whose `email` is theirs; a list must filter
+ *   `email ==` their e-mail; a written task has exactly `task` (string, 1 to 1,000 UTF-16 code
+ *   units), `isFinished` (bool), `email` (string), `order` (number) and optionally `id` (the
+ *   document id). Reading or deleting a missing task is allowed; updating one is not.
  */
-import type { Filter, QueryTarget } from './query'
 import type { Fields, Value } from './values'
 
 /** Who is asking. */
 export type Principal =
   | { kind: 'owner' }
-  | { kind: 'user'; uid: string | undefined; email: string; claims: Record<string, unknown> }
+  | { kind: 'anonymous' }
+  | { kind: 'user'; email: string | undefined; emailVerified: boolean }
 
 export type AuthResult = { ok: true; principal: Principal } | { ok: false; reason: string }
 
 export type Decision = { allowed: true } | { allowed: false; reason: string }
 
-export interface AuthOptions {
-  /** The current time in milliseconds, for `exp`. */
-  now: number
-  /** Accept `Bearer owner` as the admin (default true, as the emulator does). */
-  acceptOwner?: boolean
-  /** Reject tokens whose `exp` (seconds) is in the past (default true). */
-  checkExpiry?: boolean
-}
+/** A write as the rules see it: `update` also for an update of a missing document. */
+export type WriteMethod = 'create' | 'update' | 'delete'
 
 export const TASKS_COLLECTION = 'tasks'
 export const MAX_TASK_LENGTH = 1000
@@ -40,80 +35,55 @@ const REQUIRED_TASK_FIELDS = ['task', 'isFinished', 'email', 'order'] as const
 const ALLOWED_TASK_FIELDS: ReadonlySet<string> = new Set([...REQUIRED_TASK_FIELDS, 'id'])
 
 const ALLOW: Decision = { allowed: true }
-function deny(reason: string): Decision {
-  return { allowed: false, reason }
-}
+const deny = (reason: string): Decision => ({ allowed: false, reason })
 
-function decodeBase64UrlJson(part: string): unknown {
-  if (!/^[A-Za-z0-9_-]+={0,2}$/.test(part)) return undefined
-  const standard = part.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/')
-  if (standard.length % 4 === 1) return undefined
+function claimsOf(token: string): Record<string, unknown> | undefined {
+  const [header, payload, ...rest] = token.split('.')
+  if (header === undefined || payload === undefined || rest.length !== 1) return undefined
   try {
-    const binary = atob(standard + '='.repeat((4 - (standard.length % 4)) % 4))
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(
-      Uint8Array.from(binary, (char) => char.charCodeAt(0)),
-    )
-    return JSON.parse(text) as unknown
+    const json = (part: string): unknown =>
+      JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
+    const claims: unknown = json(payload)
+    const alg: unknown = (json(header) as { alg?: unknown } | null)?.alg
+    if (typeof alg !== 'string' || typeof claims !== 'object' || claims === null) return undefined
+    return claims as Record<string, unknown>
   } catch {
     return undefined
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+/** Reads the principal from an `Authorization` header; `now` in milliseconds, for `exp`. */
+export function authenticate(authorization: string | null, now: number): AuthResult {
+  if (authorization === null) return { ok: true, principal: { kind: 'anonymous' } }
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1]
+  if (token === 'owner') return { ok: true, principal: { kind: 'owner' } }
+  const claims = token === undefined ? undefined : claimsOf(token)
+  if (claims === undefined) return { ok: false, reason: 'the token is not a JWT' }
+  const { email, email_verified: verified, exp } = claims
+  if (typeof exp === 'number' && exp * 1000 <= now) return { ok: false, reason: 'it has expired' }
+  return {
+    ok: true,
+    principal: {
+      kind: 'user',
+      email: typeof email === 'string' ? email : undefined,
+      emailVerified: verified === true,
+    },
+  }
 }
 
-/** Reads the principal from an `Authorization` header. */
-export function authenticate(authorization: string | null, options: AuthOptions): AuthResult {
-  if (authorization === null) return { ok: false, reason: 'no Authorization header' }
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
-  const token = match?.[1]
-  if (token === undefined) return { ok: false, reason: 'Authorization is not "Bearer <token>"' }
-  if (token === 'owner') {
-    return options.acceptOwner === false
-      ? { ok: false, reason: 'the owner token is disabled' }
-      : { ok: true, principal: { kind: 'owner' } }
-  }
-  const parts = token.split('.')
-  const [headerPart, payloadPart] = parts
-  if (parts.length !== 3 || headerPart === undefined || payloadPart === undefined) {
-    return { ok: false, reason: 'the token is not a JWT' }
-  }
-  const header = decodeBase64UrlJson(headerPart)
-  const payload = decodeBase64UrlJson(payloadPart)
-  if (!isRecord(header) || typeof header.alg !== 'string') {
-    return { ok: false, reason: 'the token header is malformed' }
-  }
-  if (!isRecord(payload)) return { ok: false, reason: 'the token payload is malformed' }
-  const { email, exp, sub, user_id: userId } = payload
-  if (typeof email !== 'string' || email === '') {
-    return { ok: false, reason: 'the token has no email' }
-  }
-  if (exp !== undefined) {
-    if (typeof exp !== 'number') return { ok: false, reason: 'the token exp is not a number' }
-    if (options.checkExpiry !== false && exp * 1000 <= options.now) {
-      return { ok: false, reason: 'the token has expired' }
-    }
-  }
-  const uid = typeof sub === 'string' ? sub : typeof userId === 'string' ? userId : undefined
-  return { ok: true, principal: { kind: 'user', uid, email, claims: payload } }
+const stringOf = (value: Value | undefined): string | undefined =>
+  value !== undefined && 'stringValue' in value ? value.stringValue : undefined
+
+/** `signedIn()`: the e-mail of a user whose address is verified. */
+function verifiedEmail(principal: Principal): string | undefined {
+  return principal.kind === 'user' && principal.emailVerified ? principal.email : undefined
 }
 
-function stringOf(value: Value | undefined): string | undefined {
-  return value !== undefined && 'stringValue' in value ? value.stringValue : undefined
-}
+const isTaskPath = (path: readonly string[]) => path.length === 2 && path[0] === TASKS_COLLECTION
 
-function isTaskPath(path: readonly string[]): boolean {
-  return path.length === 2 && path[0] === TASKS_COLLECTION
-}
-
-/**
- * Why `fields` is not a valid task document with id `id`, or undefined when it is
- * (`validTask()` in firestore.rules).
- */
+/** Why `fields` is not a valid task with id `id` (`validTask()`), or undefined when it is one. */
 export function taskProblem(fields: Fields, id: string): string | undefined {
-  const keys = Object.keys(fields)
-  const extra = keys.filter((key) => !ALLOWED_TASK_FIELDS.has(key))
+  const extra = Object.keys(fields).filter((key) => !ALLOWED_TASK_FIELDS.has(key))
   if (extra.length > 0) return `unexpected field(s) ${extra.join(', ')}`
   const missing = REQUIRED_TASK_FIELDS.filter((key) => !(key in fields))
   if (missing.length > 0) return `missing field(s) ${missing.join(', ')}`
@@ -121,10 +91,9 @@ export function taskProblem(fields: Fields, id: string): string | undefined {
   const text = stringOf(task)
   if (text === undefined) return 'task must be a string'
   if (text.length < 1 || text.length > MAX_TASK_LENGTH) {
-    return `task must be 1 to ${MAX_TASK_LENGTH} characters long`
+    return `task must be 1 to ${String(MAX_TASK_LENGTH)} characters long`
   }
-  if (isFinished === undefined || !('booleanValue' in isFinished))
-    return 'isFinished must be a bool'
+  if (isFinished === undefined || !('booleanValue' in isFinished)) return 'isFinished: a bool'
   if (stringOf(email) === undefined) return 'email must be a string'
   if (order === undefined || !('integerValue' in order || 'doubleValue' in order)) {
     return 'order must be a number'
@@ -133,7 +102,7 @@ export function taskProblem(fields: Fields, id: string): string | undefined {
   return undefined
 }
 
-/** `allow get` (also each name of a batchGet). `stored` is undefined for a missing document. */
+/** `allow get` (each name of a batchGet); `stored` is undefined for a missing document. */
 export function canRead(
   principal: Principal,
   path: readonly string[],
@@ -141,10 +110,10 @@ export function canRead(
 ): Decision {
   if (principal.kind === 'owner') return ALLOW
   if (!isTaskPath(path)) return deny(`no rule allows reading ${path.join('/')}`)
-  if (stored === undefined) return ALLOW
-  return stringOf(stored.email) === principal.email
-    ? ALLOW
-    : deny('the task belongs to another user')
+  const email = verifiedEmail(principal)
+  if (email === undefined) return deny('not signed in with a verified e-mail')
+  if (stored === undefined || stringOf(stored.email) === email) return ALLOW
+  return deny('the task belongs to another user')
 }
 
 /**
@@ -154,50 +123,34 @@ export function canRead(
 export function canWrite(
   principal: Principal,
   path: readonly string[],
+  method: WriteMethod,
   before: Fields | undefined,
   after: Fields | undefined,
 ): Decision {
   if (principal.kind === 'owner') return ALLOW
   if (!isTaskPath(path)) return deny(`no rule allows writing ${path.join('/')}`)
-  if (before !== undefined && stringOf(before.email) !== principal.email) {
+  const email = verifiedEmail(principal)
+  if (email === undefined) return deny('not signed in with a verified e-mail')
+  if (method === 'update' && before === undefined) return deny('the task does not exist')
+  if (before !== undefined && stringOf(before.email) !== email) {
     return deny('the stored task belongs to another user')
   }
-  if (after === undefined) return ALLOW // delete (a missing document may be deleted)
-  if (stringOf(after.email) !== principal.email) {
-    return deny('email must be the signed-in user’s e-mail')
-  }
+  if (after === undefined) return ALLOW
+  if (stringOf(after.email) !== email) return deny('email must be the signed-in user’s e-mail')
   const problem = taskProblem(after, path[1] ?? '')
   return problem === undefined ? ALLOW : deny(problem)
 }
 
-/** The filters every result must satisfy (the top-level AND, flattened). */
-function conjuncts(filter: Filter | undefined): Filter[] {
-  if (filter === undefined) return []
-  if (filter.kind === 'composite' && filter.op === 'AND') return filter.filters.flatMap(conjuncts)
-  return [filter]
-}
-
-/** `allow list`: the query itself must guarantee `resource.data.email == request.auth.token.email`. */
+/** `allow list`: the query's filters (all ANDed) must guarantee `email ==` the user's own. */
 export function canQuery(
   principal: Principal,
-  target: QueryTarget,
-  where: Filter | undefined,
+  collectionId: string,
+  equalities: readonly { field: string; value: Value }[],
 ): Decision {
   if (principal.kind === 'owner') return ALLOW
-  if (
-    target.allDescendants ||
-    target.parent.length > 0 ||
-    target.collectionId !== TASKS_COLLECTION
-  ) {
-    return deny(`no rule allows listing ${[...target.parent, target.collectionId].join('/')}`)
-  }
-  const ownEmail = conjuncts(where).some(
-    (filter) =>
-      filter.kind === 'field' &&
-      filter.op === 'EQUAL' &&
-      filter.field.length === 1 &&
-      filter.field[0] === 'email' &&
-      stringOf(filter.value) === principal.email,
-  )
-  return ownEmail ? ALLOW : deny('a query on tasks must filter email == your e-mail')
+  if (collectionId !== TASKS_COLLECTION) return deny(`no rule allows listing ${collectionId}`)
+  const email = verifiedEmail(principal)
+  if (email === undefined) return deny('not signed in with a verified e-mail')
+  const own = equalities.some(({ field, value }) => field === 'email' && stringOf(value) === email)
+  return own ? ALLOW : deny('a query on tasks must filter email == your e-mail')
 }

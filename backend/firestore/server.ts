@@ -1,7 +1,8 @@
 /**
- * The backend as a real HTTP server (Node `http`), for `npm start` and end-to-end tests:
+ * The backend as a real HTTP server (Node `http`), for `npm start --backend=local` and tests:
  * every request becomes a Fetch `Request` and goes through the same MSW handlers as in
- * Vitest (`getResponse` from msw). A dropped-connection fault destroys the socket.
+ * Vitest (`getResponse` from msw). A dropped-connection fault destroys the socket. With a data
+ * file, every change is in the file before it is acknowledged.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -11,9 +12,9 @@ import { getResponse } from 'msw'
 import {
   type FirestoreBackend,
   type FirestoreBackendOptions,
-  MAX_BODY_BYTES,
   createFirestoreBackend,
 } from './handlers'
+import { MAX_BODY_BYTES } from './http'
 import { type FilePersistence, persistStore } from './persistence'
 
 export interface FirestoreServerOptions extends FirestoreBackendOptions {
@@ -27,8 +28,6 @@ export interface FirestoreServerOptions extends FirestoreBackendOptions {
   dataFile?: string
   /** With `dataFile`: start empty, ignoring the file's contents. */
   fresh?: boolean
-  /** Serve the `/__admin/` API (default true). */
-  admin?: boolean
 }
 
 export interface FirestoreServer {
@@ -40,7 +39,7 @@ export interface FirestoreServer {
   readonly server: Server
   /** The file persistence, when `dataFile` was given. */
   readonly persistence: FilePersistence | undefined
-  /** Stops listening, drops open connections and writes the data file. */
+  /** Stops listening, drops open connections and saves what is not yet in the data file. */
   close(): Promise<void>
 }
 
@@ -101,11 +100,19 @@ export async function startFirestoreServer(
   options: FirestoreServerOptions = {},
 ): Promise<FirestoreServer> {
   const host = options.host ?? '127.0.0.1'
-  const backend = options.backend ?? createFirestoreBackend(options)
-  const persistence =
-    options.dataFile === undefined
-      ? undefined
-      : persistStore(backend.store, { file: options.dataFile, fresh: options.fresh ?? false })
+  let persistence: FilePersistence | undefined
+  const backend =
+    options.backend ??
+    createFirestoreBackend({
+      ...options,
+      onChanged: () => persistence?.saved() ?? Promise.resolve(),
+    })
+  if (options.dataFile !== undefined) {
+    persistence = persistStore(backend.store, {
+      file: options.dataFile,
+      fresh: options.fresh ?? false,
+    })
+  }
 
   let handlers: ReturnType<FirestoreBackend['handlersFor']> = []
   let origin = ''
@@ -139,7 +146,7 @@ export async function startFirestoreServer(
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => {
-      persistence?.close()
+      void persistence?.close()
       reject(error)
     })
     server.listen(options.port ?? 8080, host, () => {
@@ -148,10 +155,7 @@ export async function startFirestoreServer(
   })
   const { port } = server.address() as AddressInfo
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
-  handlers = [
-    ...(options.admin === false ? [] : backend.adminHandlersFor([origin])),
-    ...backend.handlersFor([origin]),
-  ]
+  handlers = backend.handlersFor([origin])
 
   return {
     url: origin,
@@ -160,14 +164,15 @@ export async function startFirestoreServer(
     backend,
     server,
     persistence,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => {
-          persistence?.close()
           if (error) reject(error)
           else resolve()
         })
         server.closeAllConnections()
-      }),
+      })
+      await persistence?.close()
+    },
   }
 }

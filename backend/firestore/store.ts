@@ -1,14 +1,14 @@
 /**
  * The in-memory document store: documents by full resource name, so several projects live
  * side by side. It knows nothing of requests, rules or preconditions (see `engine.ts`); it
- * applies batches of changes atomically and hands out monotonic commit timestamps.
+ * applies batches of changes atomically and hands out increasing commit times.
  */
 import { parseResourceName } from './names'
-import { type Fields, cloneFields, compareNames, parseFields, parseTimestamp } from './values'
+import { type Fields, cloneFields, compareNames, parseFields } from './values'
 
 /** A stored document, in the REST API's `Document` shape. */
 export interface StoredDocument {
-  /** `projects/{p}/databases/{d}/documents/{collection}/{id}...` */
+  /** `projects/{p}/databases/{d}/documents/{collection}/{id}` */
   name: string
   fields: Fields
   /** RFC 3339 with microseconds, e.g. `2026-01-01T10:00:00.123456Z`. */
@@ -28,27 +28,24 @@ export interface StoreState {
   documents: StoredDocument[]
 }
 
-export interface StoreOptions {
-  /** Milliseconds since the epoch, fractions allowed (default: the high-resolution clock). */
-  clock?: () => number
-}
-
 export interface ListOptions {
   /** Only this project's documents. */
   project?: string
-  /** Only documents directly in this collection path (e.g. `tasks`). */
+  /** Only documents directly in this collection (e.g. `tasks`). */
   collection?: string
 }
 
-function microsOf(timestamp: string): number {
-  const instant = parseTimestamp(timestamp)
-  return instant ? instant.seconds * 1_000_000 + Math.floor(instant.nanos / 1000) : 0
+/** Microseconds since the epoch of an RFC 3339 UTC timestamp, or undefined if it is not one. */
+export function microsOf(text: string): number | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?Z$/.exec(text)
+  const ms = match ? Date.parse(`${match[1] ?? ''}Z`) : NaN
+  if (!match || Number.isNaN(ms)) return undefined
+  return ms * 1000 + Number((match[2] ?? '').padEnd(6, '0').slice(0, 6))
 }
 
 function formatMicros(micros: number): string {
-  const ms = Math.floor(micros / 1000)
   const fraction = String(micros % 1_000_000).padStart(6, '0')
-  return `${new Date(ms).toISOString().slice(0, 19)}.${fraction}Z`
+  return `${new Date(Math.floor(micros / 1000)).toISOString().slice(0, 19)}.${fraction}Z`
 }
 
 function cloneDocument(document: StoredDocument): StoredDocument {
@@ -58,13 +55,7 @@ function cloneDocument(document: StoredDocument): StoredDocument {
 export class FirestoreStore {
   readonly #documents = new Map<string, StoredDocument>()
   readonly #listeners = new Set<() => void>()
-  readonly #clock: () => number
   #lastMicros = 0
-
-  constructor(options: StoreOptions = {}) {
-    // Sub-millisecond precision where the platform has it, so timestamps look like Firestore's.
-    this.#clock = options.clock ?? (() => performance.timeOrigin + performance.now())
-  }
 
   /** Number of stored documents (all projects). */
   get size(): number {
@@ -77,64 +68,49 @@ export class FirestoreStore {
     return document && cloneDocument(document)
   }
 
-  has(name: string): boolean {
-    return this.#documents.has(name)
-  }
-
-  /** Copies of the stored documents, sorted by name (segment-wise, as Firestore orders them). */
-  list(options: ListOptions = {}): StoredDocument[] {
-    const { project, collection } = options
-    const prefix = project === undefined ? undefined : `projects/${project}/databases/`
-    const collectionSegments = collection?.split('/')
+  /** Copies of the stored documents, sorted by name as Firestore orders them. */
+  list({ project, collection }: ListOptions = {}): StoredDocument[] {
+    const prefix = project === undefined ? '' : `projects/${project}/databases/`
     return [...this.#documents.values()]
-      .filter((document) => prefix === undefined || document.name.startsWith(prefix))
-      .filter((document) => {
-        if (!collectionSegments) return true
-        const path = parseResourceName(document.name).path
-        return (
-          path.length === collectionSegments.length + 1 &&
-          collectionSegments.every((segment, index) => path[index] === segment)
-        )
+      .filter(({ name }) => name.startsWith(prefix))
+      .filter(({ name }) => {
+        if (collection === undefined) return true
+        const path = parseResourceName(name).path
+        return path.length === 2 && path[0] === collection
       })
       .sort((a, b) => compareNames(a.name, b.name))
       .map(cloneDocument)
   }
 
-  /** Same as {@link list}: a deep copy tests can assert on. */
-  snapshot(options: ListOptions = {}): StoredDocument[] {
-    return this.list(options)
-  }
-
-  /** A new commit time, strictly later than every one before (microsecond resolution). */
+  /** A new commit time, strictly later than every one before (microseconds). */
   nextTimestamp(): string {
-    this.#lastMicros = Math.max(Math.floor(this.#clock() * 1000), this.#lastMicros + 1)
+    this.#lastMicros = Math.max(Math.floor(Date.now() * 1000), this.#lastMicros + 1)
     return formatMicros(this.#lastMicros)
   }
 
   /** A read time: now, but never before the last commit. */
   readTime(): string {
-    return formatMicros(Math.max(Math.floor(this.#clock() * 1000), this.#lastMicros))
+    return formatMicros(Math.max(Math.floor(Date.now() * 1000), this.#lastMicros))
   }
 
   /**
-   * Applies a batch of changes at commit time `time`, all or nothing (the batch is applied
-   * synchronously, so no request can observe half of it). Creation times are kept for
-   * documents that already exist.
+   * Applies a batch of changes at commit time `time`, all at once (synchronously, so no request
+   * sees half of it). Creation times are kept for documents that already exist.
    */
   applyChanges(changes: readonly DocumentChange[], time: string = this.nextTimestamp()): void {
     if (changes.length === 0) return
     for (const { name, fields } of changes) {
-      if (fields === null) {
-        this.#documents.delete(name)
-        continue
-      }
       const existing = this.#documents.get(name)
-      this.#documents.set(name, {
-        name,
-        fields: cloneFields(fields),
-        createTime: existing?.createTime ?? time,
-        updateTime: time,
-      })
+      if (fields === null) this.#documents.delete(name)
+      else {
+        const createTime = existing?.createTime ?? time
+        this.#documents.set(name, {
+          name,
+          fields: cloneFields(fields),
+          createTime,
+          updateTime: time,
+        })
+      }
     }
     this.#notify()
   }
@@ -149,15 +125,10 @@ export class FirestoreStore {
 
   /** Removes one project's documents, or every document when no project is given. */
   reset(project?: string): void {
-    if (project === undefined) {
-      if (this.#documents.size === 0) return
-      this.#documents.clear()
-    } else {
-      const prefix = `projects/${project}/databases/`
-      const names = [...this.#documents.keys()].filter((name) => name.startsWith(prefix))
-      if (names.length === 0) return
-      for (const name of names) this.#documents.delete(name)
-    }
+    const prefix = project === undefined ? '' : `projects/${project}/databases/`
+    const names = [...this.#documents.keys()].filter((name) => name.startsWith(prefix))
+    if (names.length === 0) return
+    for (const name of names) this.#documents.delete(name)
     this.#notify()
   }
 
@@ -166,40 +137,33 @@ export class FirestoreStore {
     return { version: 1, documents: this.list() }
   }
 
-  /**
-   * Replaces the contents with a persisted state, after validating every document
-   * (throws, changing nothing, if anything is malformed).
-   */
+  /** Replaces the contents with a persisted state; throws, changing nothing, if it is malformed. */
   load(state: unknown): void {
-    if (typeof state !== 'object' || state === null || !('documents' in state)) {
-      throw new Error('Not a store state: expected { version: 1, documents: [...] }')
-    }
-    const { documents } = state
-    if (!Array.isArray(documents)) throw new Error('Not a store state: documents is not an array')
+    const documents =
+      typeof state === 'object' && state !== null && 'documents' in state ? state.documents : null
+    if (!Array.isArray(documents)) throw new Error('Not a store state: { version: 1, documents }')
     const loaded = (documents as unknown[]).map((raw, index): StoredDocument => {
-      if (typeof raw !== 'object' || raw === null)
-        throw new Error(`documents[${index}] is not an object`)
-      const { name, fields, createTime, updateTime } = raw as Record<string, unknown>
-      const { db, path } = parseResourceName(name)
-      if (path.length === 0 || path.length % 2 !== 0)
-        throw new Error(`documents[${index}]: not a document name`)
-      if (typeof createTime !== 'string' || !parseTimestamp(createTime)) {
-        throw new Error(`documents[${index}]: bad createTime`)
+      const { name, fields, createTime, updateTime } = (raw ?? {}) as Record<string, unknown>
+      const { path } = parseResourceName(name)
+      if (path.length === 0 || path.length % 2 !== 0) {
+        throw new Error(`documents[${String(index)}]: not a document name`)
       }
-      if (typeof updateTime !== 'string' || !parseTimestamp(updateTime)) {
-        throw new Error(`documents[${index}]: bad updateTime`)
+      for (const time of [createTime, updateTime]) {
+        if (typeof time !== 'string' || microsOf(time) === undefined) {
+          throw new Error(`documents[${String(index)}]: a bad timestamp`)
+        }
       }
       return {
         name: name as string,
-        fields: parseFields(fields ?? {}, `documents[${index}].fields`, db),
-        createTime,
-        updateTime,
+        fields: parseFields(fields, `documents[${String(index)}].fields`),
+        createTime: createTime as string,
+        updateTime: updateTime as string,
       }
     })
     this.#documents.clear()
     for (const document of loaded) {
       this.#documents.set(document.name, document)
-      this.#lastMicros = Math.max(this.#lastMicros, microsOf(document.updateTime))
+      this.#lastMicros = Math.max(this.#lastMicros, microsOf(document.updateTime) ?? 0)
     }
     this.#notify()
   }

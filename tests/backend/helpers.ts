@@ -31,7 +31,7 @@ export function idToken(payload: Record<string, unknown>): string {
   return `${header}.${base64url(JSON.stringify(payload))}.`
 }
 
-/** A valid token for `email`, expiring in an hour. */
+/** A valid token for `email` (verified), expiring in an hour. */
 export function tokenFor(email: string, extra: Record<string, unknown> = {}): string {
   const now = Math.floor(Date.now() / 1000)
   return idToken({
@@ -42,11 +42,12 @@ export function tokenFor(email: string, extra: Record<string, unknown> = {}): st
     sub: `uid-${email}`,
     user_id: `uid-${email}`,
     email,
+    email_verified: true,
     ...extra,
   })
 }
 
-export type Rpc = 'commit' | 'batchGet' | 'runQuery' | 'runAggregationQuery'
+export type Rpc = 'commit' | 'batchGet' | 'runQuery'
 
 export interface RpcOptions {
   /** The bearer token; `null` sends no Authorization header. Default: Alice's. */

@@ -1,4 +1,5 @@
 import { addTasks, expect, row, rowTexts, taskInput, taskRows, test } from './fixtures'
+import { CONFETTI_CHUNK, confettiChunkRan, recordConfetti } from './support/confetti'
 
 test.describe('the task list, signed in', () => {
   test('adds three tasks; the input is cleared and keeps focus after each', async ({
@@ -20,6 +21,8 @@ test.describe('the task list, signed in', () => {
   test('mark as done moves the task to the end, struck and grey, with confetti; incomplete moves it to the top', async ({
     signedIn: page,
   }) => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
+    const confetti = await recordConfetti(page)
     await addTasks(page, 'One', 'Two', 'Three')
     await row(page, 'Two').getByRole('button', { name: 'Mark as complete' }).click()
     expect(await rowTexts(page)).toEqual(['One', 'Three', 'Two'])
@@ -30,7 +33,11 @@ test.describe('the task list, signed in', () => {
     )
     await expect(done.locator('.task-text')).toHaveCSS('text-decoration-line', 'line-through')
     await expect(done.locator('.task-text')).toHaveCSS('color', 'rgb(87, 96, 106)')
-    await expect(page.locator('canvas')).toHaveCount(1)
+    // The confetti started, with the spec's options; how long it flies is the machine's pace.
+    await expect.poll(async () => (await confetti()).canvases).toBe(1)
+    expect((await confetti()).fired).toEqual([
+      expect.objectContaining({ particleCount: 100, spread: 70, origin: { y: 0.6 } }),
+    ])
 
     await done.getByRole('button', { name: 'Mark as incomplete' }).click()
     expect(await rowTexts(page)).toEqual(['Two', 'One', 'Three'])
@@ -39,14 +46,16 @@ test.describe('the task list, signed in', () => {
 
   test('no confetti for people who prefer reduced motion', async ({ signedIn: page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
+    const confetti = await recordConfetti(page)
     await addTasks(page, 'Calm task')
+    const chunk = page.waitForResponse(CONFETTI_CHUNK)
     await row(page, 'Calm task').getByRole('button', { name: 'Mark as complete' }).click()
     await expect(
       row(page, 'Calm task').getByRole('button', { name: 'Mark as incomplete' }),
     ).toBeVisible()
-    // Give the lazily loaded library the time it would take to draw.
-    await page.waitForTimeout(500)
-    await expect(page.locator('canvas')).toHaveCount(0)
+    // The library is loaded and asked all the same; once that has run, nothing was drawn.
+    await confettiChunkRan(page, (await chunk).url())
+    expect(await confetti()).toEqual({ canvases: 0, fired: [] })
   })
 
   test('Edit Task: prefilled; Close drops the draft; Save changes applies it in place', async ({
@@ -101,6 +110,7 @@ test.describe('the task list, signed in', () => {
   test('keyboard only: add, complete, edit (Escape closes), delete; focus returns to Edit', async ({
     signedIn: page,
   }) => {
+    await expect(taskInput(page)).toBeFocused()
     await page.keyboard.type('Typed task')
     await page.keyboard.press('Enter')
     await expect(row(page, 'Typed task')).toBeVisible()
@@ -127,6 +137,8 @@ test.describe('the task list, signed in', () => {
     await expect(edit).toBeFocused()
 
     await page.keyboard.press('Enter')
+    // Typing goes where focus is: wait for the dialog's field, as a person would.
+    await expect(dialog.getByRole('textbox', { name: 'Task' })).toBeFocused()
     await page.keyboard.press('End')
     await page.keyboard.type(' (edited)')
     await page.keyboard.press('Enter')

@@ -1,7 +1,13 @@
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 
-/** The local Firestore backend the e2e services run (in memory), through its admin API. */
-export const BACKEND = 'http://127.0.0.1:8080'
+/**
+ * The database the browser tests run on, whichever engine serves it (scripts/engine.mjs): read
+ * and seeded through Firestore's REST API with `Bearer owner`, the emulators' admin token,
+ * which both the official emulator and backend/ accept and which bypasses the rules.
+ */
+export const FIRESTORE = 'http://127.0.0.1:8080'
+const DOCUMENTS = 'projects/demo-todo/databases/(default)/documents'
+const OWNER = { authorization: 'Bearer owner', 'content-type': 'application/json' }
 
 export interface StoredTask {
   id: string
@@ -11,41 +17,91 @@ export interface StoredTask {
   order: number
 }
 
-interface AdminDocument {
-  name: string
-  data: Record<string, unknown>
+type Value =
+  | { stringValue: string }
+  | { booleanValue: boolean }
+  | { integerValue: string }
+  | { doubleValue: number }
+
+function plain(value: Value): unknown {
+  if ('integerValue' in value) return Number(value.integerValue)
+  if ('doubleValue' in value) return value.doubleValue
+  if ('booleanValue' in value) return value.booleanValue
+  return value.stringValue
 }
 
-/** The stored tasks of one owner, sorted by their order field (the app's list order). */
+function encoded(value: unknown): Value {
+  if (typeof value === 'boolean') return { booleanValue: value }
+  if (typeof value === 'number') {
+    return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value }
+  }
+  return { stringValue: String(value) }
+}
+
+/** The stored tasks of one owner, in the app's list order (order, then id). */
 export async function storedTasksOf(
   request: APIRequestContext,
   email: string,
 ): Promise<StoredTask[]> {
-  const response = await request.get(`${BACKEND}/__admin/documents?collection=tasks`)
-  const { documents } = (await response.json()) as { documents: AdminDocument[] }
-  return documents
-    .map(({ name, data }) => ({ id: name.split('/').at(-1) ?? '', ...data }) as StoredTask)
-    .filter((task) => task.email === email)
-    .sort((a, b) => a.order - b.order)
+  const response = await request.post(`${FIRESTORE}/v1/${DOCUMENTS}:runQuery`, {
+    headers: OWNER,
+    data: {
+      structuredQuery: {
+        from: [{ collectionId: 'tasks' }],
+        where: {
+          fieldFilter: {
+            field: { fieldPath: 'email' },
+            op: 'EQUAL',
+            value: { stringValue: email },
+          },
+        },
+      },
+    },
+  })
+  if (!response.ok()) throw new Error(`runQuery: ${String(response.status())}`)
+  const results = (await response.json()) as {
+    document?: { name: string; fields: Record<string, Value> }
+  }[]
+  return results
+    .flatMap(({ document }) => (document ? [document] : []))
+    .map(
+      ({ name, fields }) =>
+        ({
+          id: name.split('/').at(-1) ?? '',
+          ...Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, plain(value)])),
+        }) as StoredTask,
+    )
+    .sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
 
-export interface LoggedRequest {
-  id: number
-  method: string
-  path: string
-  kind?: string
-  status: number
+/** Stores tasks as they are given (the rules do not apply to the admin token). */
+export async function seedTasks(request: APIRequestContext, tasks: StoredTask[]): Promise<void> {
+  // Firestore takes at most 500 writes in one commit.
+  for (let start = 0; start < tasks.length; start += 500) {
+    const writes = tasks.slice(start, start + 500).map(({ id, ...data }) => ({
+      update: {
+        name: `${DOCUMENTS}/tasks/${id}`,
+        fields: Object.fromEntries(
+          Object.entries(data).map(([key, value]) => [key, encoded(value)]),
+        ),
+      },
+    }))
+    const response = await request.post(`${FIRESTORE}/v1/${DOCUMENTS}:commit`, {
+      headers: OWNER,
+      data: { writes },
+    })
+    if (!response.ok()) throw new Error(`commit: ${String(response.status())}`)
+  }
 }
 
-export async function requestsSince(
-  request: APIRequestContext,
-  since = 0,
-): Promise<LoggedRequest[]> {
-  const response = await request.get(`${BACKEND}/__admin/requests?since=${String(since)}`)
-  return ((await response.json()) as { requests: LoggedRequest[] }).requests
-}
-
-/** The id of the latest logged request, to ask later for what came after it. */
-export async function lastRequestId(request: APIRequestContext): Promise<number> {
-  return (await requestsSince(request)).at(-1)?.id ?? 0
+/**
+ * Records the commits the browser sends to the database from now on, from every page of a
+ * context or from one page; returns a function that counts them.
+ */
+export function recordCommits(source: BrowserContext | Page): () => number {
+  let count = 0
+  source.on('request', (request) => {
+    if (request.url().startsWith(FIRESTORE) && request.url().includes('documents:commit')) count++
+  })
+  return () => count
 }

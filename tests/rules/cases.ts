@@ -1,0 +1,461 @@
+/**
+ * The rules table: every rule of firestore.rules, as requests the real Firestore Lite SDK
+ * makes, each with the answer of the official emulator (the reference). backend/ must answer
+ * the same, except for the differences listed in DIFFERENCES, each with its reason.
+ */
+import {
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  setDoc,
+  updateDoc,
+  where,
+  writeBatch,
+} from 'firebase/firestore/lite'
+
+export const ADA = 'ada@example.com'
+export const GRACE = 'grace@example.com'
+const now = Math.floor(Date.now() / 1000)
+
+/** Who asks: the ID token the SDK sends (`mockUserToken`), or none. */
+export const TOKENS = {
+  ada: { sub: 'ada', email: ADA, email_verified: true, iat: now },
+  grace: { sub: 'grace', email: GRACE, email_verified: true, iat: now },
+  adaUnverified: { sub: 'ada', email: ADA, email_verified: false, iat: now },
+  adaWithoutVerifiedClaim: { sub: 'ada', email: ADA, iat: now },
+  withoutEmail: { sub: 'someone', email_verified: true, iat: now },
+  adaExpired: { sub: 'ada', email: ADA, email_verified: true, iat: now - 7200 },
+  malformed: 'not-a-jwt',
+  owner: 'owner',
+  none: undefined,
+} as const
+
+export type Who = keyof typeof TOKENS
+/** 'ok', or the SDK's error code (`permission-denied`, `not-found`…), then what followed. */
+export type Outcome = string
+
+export interface CaseContext {
+  db: Firestore
+  /** One of this case's documents in `tasks` (ids are made unique per case). */
+  task: (id: string) => DocumentReference
+  /** The same, through the admin token, for checking what was stored. */
+  stored: (id: string) => Promise<DocumentData | undefined>
+}
+
+export interface RulesCase {
+  name: string
+  as: Who
+  /** Tasks stored first, as the admin, by id. */
+  seed?: Record<string, DocumentData>
+  act: (context: CaseContext) => Promise<unknown>
+  /** Checked after the act (its result is appended to the outcome). */
+  then?: (context: CaseContext) => Promise<string>
+  expected: Outcome
+}
+
+/** Where backend/ answers otherwise than the official emulator, and why. */
+export const DIFFERENCES: Record<string, { backend: Outcome; reason: string }> = {
+  'an expired token': {
+    backend: 'unauthenticated',
+    reason:
+      'the emulator does not check expiry; Firestore answers 401 UNAUTHENTICATED, and so does backend/, so the app meets a refused token before it goes live',
+  },
+  'a malformed token': {
+    backend: 'unauthenticated',
+    reason:
+      'the emulator answers 400 "invalid jwt" (to the SDK: failed-precondition); Firestore answers 401 UNAUTHENTICATED for invalid credentials, as backend/ does',
+  },
+}
+
+const task = (email: string, extra: DocumentData = {}): DocumentData => ({
+  task: 'Buy oat milk',
+  isFinished: false,
+  email,
+  order: 1,
+  ...extra,
+})
+const ownTask = task(ADA)
+const without = (data: DocumentData, key: string): DocumentData =>
+  Object.fromEntries(Object.entries(data).filter(([name]) => name !== key))
+
+const create =
+  (data: DocumentData) =>
+  ({ task: at }: CaseContext) =>
+    setDoc(at('new'), data)
+const own = { mine: ownTask }
+const hers = { hers: task(GRACE) }
+const tasksOf = (db: Firestore, ...filters: Parameters<typeof where>[]) =>
+  getDocs(query(collection(db, 'tasks'), ...filters.map((filter) => where(...filter))))
+
+export const CASES: RulesCase[] = [
+  // create
+  { name: 'create: own task', as: 'ada', act: create(ownTask), expected: 'ok' },
+  {
+    name: 'create: with id, the document id',
+    as: 'ada',
+    act: ({ task: at }) => setDoc(at('new'), { ...ownTask, id: at('new').id }),
+    expected: 'ok',
+  },
+  {
+    name: 'create: with id, another id',
+    as: 'ada',
+    act: create({ ...ownTask, id: 'other' }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: another user’s e-mail',
+    as: 'ada',
+    act: create(task(GRACE)),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: no order',
+    as: 'ada',
+    act: create(without(ownTask, 'order')),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: no task',
+    as: 'ada',
+    act: create(without(ownTask, 'task')),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: no email',
+    as: 'ada',
+    act: create(without(ownTask, 'email')),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: no isFinished',
+    as: 'ada',
+    act: create(without(ownTask, 'isFinished')),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: an extra field',
+    as: 'ada',
+    act: create({ ...ownTask, colour: 'red' }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: empty text',
+    as: 'ada',
+    act: create({ ...ownTask, task: '' }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: 1,000 characters',
+    as: 'ada',
+    act: create({ ...ownTask, task: 'x'.repeat(1000) }),
+    expected: 'ok',
+  },
+  {
+    name: 'create: 1,001 characters',
+    as: 'ada',
+    act: create({ ...ownTask, task: 'x'.repeat(1001) }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: 500 emoji (1,000 UTF-16 code units)',
+    as: 'ada',
+    act: create({ ...ownTask, task: '🌱'.repeat(500) }),
+    expected: 'ok',
+  },
+  {
+    // Rules count a string's size in UTF-16 code units, as the app's maxLength does.
+    name: 'create: 999 characters and an emoji (1,001 UTF-16 code units, 1,000 code points)',
+    as: 'ada',
+    act: create({ ...ownTask, task: `${'x'.repeat(999)}🌱` }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: text not a string',
+    as: 'ada',
+    act: create({ ...ownTask, task: 7 }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: isFinished not a bool',
+    as: 'ada',
+    act: create({ ...ownTask, isFinished: 'no' }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: order not a number',
+    as: 'ada',
+    act: create({ ...ownTask, order: '1' }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: order a double',
+    as: 'ada',
+    act: create({ ...ownTask, order: 1.5 }),
+    expected: 'ok',
+  },
+  {
+    name: 'create: email not a string',
+    as: 'ada',
+    act: create({ ...ownTask, email: true }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: e-mail not verified',
+    as: 'adaUnverified',
+    act: create(ownTask),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: no email_verified claim',
+    as: 'adaWithoutVerifiedClaim',
+    act: create(ownTask),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: a token without e-mail',
+    as: 'withoutEmail',
+    act: create(ownTask),
+    expected: 'permission-denied',
+  },
+  { name: 'create: no token', as: 'none', act: create(ownTask), expected: 'permission-denied' },
+  { name: 'an expired token', as: 'adaExpired', act: create(ownTask), expected: 'ok' },
+  {
+    // The emulator's 400 "invalid jwt", which the SDK reads from the status alone.
+    name: 'a malformed token',
+    as: 'malformed',
+    act: create(ownTask),
+    expected: 'failed-precondition',
+  },
+  {
+    name: 'create: the admin, anything',
+    as: 'owner',
+    act: create({ anything: 1 }),
+    expected: 'ok',
+  },
+  {
+    name: 'create: another collection',
+    as: 'ada',
+    act: ({ db }) => setDoc(doc(db, 'notes', 'n1'), ownTask),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'create: a batch with one refused write stores nothing',
+    as: 'ada',
+    act: ({ db, task: at }) => {
+      const batch = writeBatch(db)
+      batch.set(at('mine'), ownTask)
+      batch.set(at('theirs'), task(GRACE))
+      return batch.commit()
+    },
+    then: async ({ stored }) => `mine stored: ${String((await stored('mine')) !== undefined)}`,
+    expected: 'permission-denied; mine stored: false',
+  },
+
+  // get
+  {
+    name: 'get: own task',
+    as: 'ada',
+    seed: own,
+    act: ({ task: at }) => getDoc(at('mine')),
+    expected: 'ok',
+  },
+  {
+    name: 'get: another user’s task',
+    as: 'ada',
+    seed: hers,
+    act: ({ task: at }) => getDoc(at('hers')),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'get: a missing task',
+    as: 'ada',
+    act: ({ task: at }) => getDoc(at('nothing')),
+    expected: 'ok',
+  },
+  {
+    name: 'get: a missing task, no token',
+    as: 'none',
+    act: ({ task: at }) => getDoc(at('nothing')),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'get: own task, not verified',
+    as: 'adaUnverified',
+    seed: own,
+    act: ({ task: at }) => getDoc(at('mine')),
+    expected: 'permission-denied',
+  },
+
+  // list
+  {
+    name: 'list: email == own',
+    as: 'ada',
+    seed: own,
+    act: ({ db }) => tasksOf(db, ['email', '==', ADA]),
+    expected: 'ok',
+  },
+  {
+    name: 'list: email == own and isFinished == false',
+    as: 'ada',
+    act: ({ db }) => tasksOf(db, ['email', '==', ADA], ['isFinished', '==', false]),
+    expected: 'ok',
+  },
+  {
+    name: 'list: no filter',
+    as: 'ada',
+    act: ({ db }) => tasksOf(db),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'list: email == another user’s',
+    as: 'ada',
+    act: ({ db }) => tasksOf(db, ['email', '==', GRACE]),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'list: isFinished == false only',
+    as: 'ada',
+    act: ({ db }) => tasksOf(db, ['isFinished', '==', false]),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'list: email == own, not verified',
+    as: 'adaUnverified',
+    act: ({ db }) => tasksOf(db, ['email', '==', ADA]),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'list: no token',
+    as: 'none',
+    act: ({ db }) => tasksOf(db, ['email', '==', ADA]),
+    expected: 'permission-denied',
+  },
+
+  // update
+  {
+    name: 'update: own text',
+    as: 'ada',
+    seed: own,
+    act: ({ task: at }) => updateDoc(at('mine'), { task: 'Buy rice milk' }),
+    expected: 'ok',
+  },
+  {
+    name: 'update: own isFinished and order',
+    as: 'ada',
+    seed: own,
+    act: ({ task: at }) => updateDoc(at('mine'), { isFinished: true, order: 2 ** 40 }),
+    expected: 'ok',
+  },
+  {
+    name: 'update: own email to another user’s',
+    as: 'ada',
+    seed: own,
+    act: ({ task: at }) => updateDoc(at('mine'), { email: GRACE }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'update: an extra field',
+    as: 'ada',
+    seed: own,
+    act: ({ task: at }) => updateDoc(at('mine'), { colour: 'red' }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'update: 1,001 characters',
+    as: 'ada',
+    seed: own,
+    act: ({ task: at }) => updateDoc(at('mine'), { task: 'x'.repeat(1001) }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'update: another user’s task',
+    as: 'ada',
+    seed: hers,
+    act: ({ task: at }) => updateDoc(at('hers'), { isFinished: true }),
+    expected: 'permission-denied',
+  },
+  // updateDoc is judged by the update rule, which a missing task fails, before its
+  // precondition (the task must exist) is checked: only the admin learns it is missing.
+  {
+    name: 'update: a missing task',
+    as: 'ada',
+    act: ({ task: at }) => updateDoc(at('gone'), { isFinished: true }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'update: a missing task, with every field valid',
+    as: 'ada',
+    act: ({ task: at }) => updateDoc(at('gone'), ownTask),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'update: a missing task, as the admin',
+    as: 'owner',
+    act: ({ task: at }) => updateDoc(at('gone'), { isFinished: true }),
+    expected: 'not-found',
+  },
+  {
+    name: 'update: own task, replaced whole (setDoc)',
+    as: 'ada',
+    seed: own,
+    act: ({ task: at }) => setDoc(at('mine'), { ...ownTask, task: 'Replaced' }),
+    expected: 'ok',
+  },
+  {
+    name: 'update: another user’s task, claimed with setDoc',
+    as: 'ada',
+    seed: hers,
+    act: ({ task: at }) => setDoc(at('hers'), ownTask),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'update: own text, not verified',
+    as: 'adaUnverified',
+    seed: own,
+    act: ({ task: at }) => updateDoc(at('mine'), { task: 'Sneaky' }),
+    expected: 'permission-denied',
+  },
+
+  // delete
+  {
+    name: 'delete: own task',
+    as: 'ada',
+    seed: own,
+    act: ({ task: at }) => deleteDoc(at('mine')),
+    then: async ({ stored }) => `stored: ${String((await stored('mine')) !== undefined)}`,
+    expected: 'ok; stored: false',
+  },
+  {
+    name: 'delete: another user’s task',
+    as: 'ada',
+    seed: hers,
+    act: ({ task: at }) => deleteDoc(at('hers')),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'delete: a missing task',
+    as: 'ada',
+    act: ({ task: at }) => deleteDoc(at('nothing')),
+    expected: 'ok',
+  },
+  {
+    name: 'delete: own task, no token',
+    as: 'none',
+    seed: own,
+    act: ({ task: at }) => deleteDoc(at('mine')),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'delete: own task, not verified',
+    as: 'adaUnverified',
+    seed: own,
+    act: ({ task: at }) => deleteDoc(at('mine')),
+    expected: 'permission-denied',
+  },
+]
