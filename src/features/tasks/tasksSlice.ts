@@ -88,6 +88,8 @@ export const taskDeleted = createAction<string, 'tasks/taskDeleted'>('tasks/task
 export const taskTextSaved = createAction<{ id: string; task: string }, 'tasks/taskTextSaved'>(
   'tasks/taskTextSaved',
 )
+/** Undo of a delete: the task comes back as it was (same id, text, state and order). */
+export const taskRestored = createAction<Task, 'tasks/taskRestored'>('tasks/taskRestored')
 /** The server's list came again (a refresh), merged with the writes still pending here. */
 export const tasksRefreshed = createAction<
   { email: string; tasks: LoadedTask[] },
@@ -108,6 +110,11 @@ function deleteTask(state: TasksState, id: string): TasksState {
   // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a copy made just above
   delete entities[id]
   return { ...state, entities, ids: state.ids.filter((other) => other !== id) }
+}
+
+function restoreTask(state: TasksState, task: Task): TasksState {
+  if (state.owner !== task.email || taskOf(state, task.id) !== undefined) return state
+  return withTask(state, task, othersInOrder(state, task.id))
 }
 
 function saveTaskText(
@@ -193,6 +200,7 @@ export function tasksReducer(state = initialState, action: UnknownAction): Tasks
   if (taskMarkedIncomplete.match(action)) return moveTask(state, action.payload, false, orderAtTop)
   if (taskTextSaved.match(action)) return saveTaskText(state, action.payload)
   if (taskDeleted.match(action)) return deleteTask(state, action.payload)
+  if (taskRestored.match(action)) return restoreTask(state, action.payload)
   if (tasksRefreshed.match(action)) return refreshTasks(state, action.payload)
   if (tasksLoadStarted.match(action)) {
     const { email } = action.payload

@@ -7,6 +7,7 @@ import {
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
+  taskRestored,
   taskSubmitted,
   taskTextSaved,
 } from '../../../src/features/tasks/tasksSlice'
@@ -91,6 +92,36 @@ describe('writes after each change', () => {
     store.dispatch(taskDeleted('a'))
     await settle()
     expect(recorder.writes()).toEqual([{ kind: 'delete', id: 'a' }])
+  })
+
+  it('undo of a delete writes the task back: the server holds the same document again', async () => {
+    const { store, recorder } = storeWithTasks([
+      loadedTask('a', false, 0),
+      loadedTask('b', true, FINISHED_ORDER_BASE, 'Done one'),
+    ])
+    const task = selectAllTasks(store.getState())[1]
+    if (!task) throw new Error('no task b')
+    store.dispatch(taskDeleted('b'))
+    await vi.waitFor(() => {
+      expect(recorder.writes()).toEqual([{ kind: 'delete', id: 'b' }])
+    })
+    store.dispatch(taskRestored(task))
+    await vi.waitFor(() => {
+      expect(recorder.serverTasks(EMAIL)).toEqual([task])
+    })
+    expect(recorder.writes()).toEqual([
+      { kind: 'delete', id: 'b' },
+      { kind: 'add', task },
+    ])
+  })
+
+  it('undo of a task that is back already writes nothing', async () => {
+    const { store, recorder } = storeWithTasks([loadedTask('a', false, 0)])
+    const [task] = selectAllTasks(store.getState())
+    if (!task) throw new Error('no task a')
+    store.dispatch(taskRestored(task))
+    await settle()
+    expect(recorder.writes()).toEqual([])
   })
 
   it('an id not in the list writes nothing and does not celebrate', async () => {
