@@ -255,7 +255,8 @@ export const selectListAvailability = (state: RootState): 'empty' | 'pending' | 
   return state.auth.status === 'signedOut' ? 'empty' : 'pending'
 }
 
-export type AddTaskOutcome = 'added' | 'invalid' | 'signedOut'
+export type AddTaskOutcome =
+  { kind: 'added'; id: string } | { kind: 'invalid' } | { kind: 'signedOut' }
 
 /**
  * The form's submit. Blank or over-long text is refused quietly; with no signed-in
@@ -265,12 +266,13 @@ export const taskSubmitted =
   (text: string): AppThunk<AddTaskOutcome> =>
   (dispatch, _getState, { session, alert, tasks }) => {
     const normalized = normalizeTaskText(text)
-    if (normalized === null) return 'invalid'
+    if (normalized === null) return { kind: 'invalid' }
     const email = session.getUserEmail()
     if (!email) {
       alert('Please log in to add')
-      return 'signedOut'
+      return { kind: 'signedOut' }
     }
-    dispatch(taskAdded({ id: tasks.newId(), task: normalized, email }))
-    return 'added'
+    const id = tasks.newId()
+    dispatch(taskAdded({ id, task: normalized, email }))
+    return { kind: 'added', id }
   }

@@ -196,7 +196,7 @@ describe('submitting the form', () => {
   it('adds the trimmed text for the e-mail in session storage, with an id from the repository', async () => {
     sessionStorage.setItem('userEmail', EMAIL)
     const { store, recorder, alert } = storeWithTasks()
-    expect(store.dispatch(taskSubmitted('  Buy milk  '))).toBe('added')
+    expect(store.dispatch(taskSubmitted('  Buy milk  '))).toEqual({ kind: 'added', id: 'task-1' })
     await settle()
     expect(selectAllTasks(store.getState())).toEqual([
       { id: 'task-1', task: 'Buy milk', isFinished: false, email: EMAIL, order: 0 },
@@ -207,7 +207,7 @@ describe('submitting the form', () => {
 
   it('without a user e-mail shows the alert and saves nothing', async () => {
     const { store, recorder, alert } = storeWithTasks()
-    expect(store.dispatch(taskSubmitted('Buy milk'))).toBe('signedOut')
+    expect(store.dispatch(taskSubmitted('Buy milk'))).toEqual({ kind: 'signedOut' })
     await settle()
     expect(alert).toHaveBeenCalledExactlyOnceWith('Please log in to add')
     expect(selectTaskIds(store.getState())).toEqual([])
@@ -221,7 +221,7 @@ describe('submitting the form', () => {
   ])('refuses %s text quietly: no task, no write, no alert', async (_name, text) => {
     sessionStorage.setItem('userEmail', EMAIL)
     const { store, recorder, alert } = storeWithTasks()
-    expect(store.dispatch(taskSubmitted(text))).toBe('invalid')
+    expect(store.dispatch(taskSubmitted(text))).toEqual({ kind: 'invalid' })
     await settle()
     expect(selectTaskIds(store.getState())).toEqual([])
     expect(recorder.writes()).toEqual([])
