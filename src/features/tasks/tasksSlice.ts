@@ -1,6 +1,7 @@
 import { createAction, type UnknownAction } from '@reduxjs/toolkit'
 import type { AppThunk, RootState } from '../../app/store'
 import type { LoadedTask, Task } from '../../services/types'
+import { selectShownAuthStatus } from '../auth/authSlice'
 import {
   compareTasks,
   orderAfterLastOpen,
@@ -252,7 +253,7 @@ export const selectTasksStatus = (state: RootState): TasksStatus => state.tasks.
 export const selectListAvailability = (state: RootState): 'empty' | 'pending' | 'failed' => {
   if (state.tasks.status === 'loaded') return 'empty'
   if (state.tasks.status === 'failed') return 'failed'
-  return state.auth.status === 'signedOut' ? 'empty' : 'pending'
+  return selectShownAuthStatus(state) === 'signedOut' ? 'empty' : 'pending'
 }
 
 export type AddTaskOutcome =
