@@ -1,23 +1,22 @@
 import js from '@eslint/js'
+import { defineConfig, globalIgnores } from 'eslint/config'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-export default tseslint.config(
-  {
-    ignores: [
-      'dist',
-      'coverage',
-      '.data',
-      'test-results',
-      'playwright-report',
-      'tests/e2e/support/gapi-stub.js',
-    ],
-  },
+export default defineConfig(
+  globalIgnores([
+    'dist',
+    'coverage',
+    '.data',
+    'test-results',
+    'playwright-report',
+    'tests/e2e/support/gapi-stub.js',
+  ]),
   js.configs.recommended,
-  ...tseslint.configs.strictTypeChecked,
-  ...tseslint.configs.stylisticTypeChecked,
+  tseslint.configs.strictTypeChecked,
+  tseslint.configs.stylisticTypeChecked,
   {
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
@@ -30,11 +29,11 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.tsx'],
-    ...reactHooks.configs.flat['recommended-latest'],
+    extends: [reactHooks.configs.flat['recommended-latest']],
   },
   {
     files: ['src/**/*.tsx'],
-    ...jsxA11y.flatConfigs.strict,
+    extends: [jsxA11y.flatConfigs.strict],
   },
   {
     // Firebase and the confetti library stay behind our own interfaces in src/services,
@@ -73,11 +72,37 @@ export default tseslint.config(
     },
   },
   {
+    // Auth reports sign-in changes; the tasks react to them. Never the other way round.
+    files: ['src/features/auth/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'Use src/services.' },
+            { group: ['canvas-confetti'], message: 'Use src/services.' },
+            {
+              group: ['**/features/tasks/**', '../tasks/**'],
+              message: 'Auth does not know the tasks: dispatch an auth event they react to.',
+            },
+          ],
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useDispatch', 'useSelector', 'useStore'],
+              message: 'Use the typed hooks from src/app/hooks.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/app/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.{js,mjs}'],
-    ...tseslint.configs.disableTypeChecked,
+    extends: [tseslint.configs.disableTypeChecked],
   },
 )

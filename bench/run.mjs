@@ -16,6 +16,7 @@ import { build, preview, runnerImport } from 'vite'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/chromium.mjs'
 import { authEmulatorSpec, firestoreBackendSpec, startProcesses } from '../scripts/processes.mjs'
 import { installHarness } from './harness.js'
+import { measureRefreshes, recordingDelays } from './refresh.mjs'
 
 const repo = fileURLToPath(new URL('..', import.meta.url))
 const benchDir = fileURLToPath(new URL('.', import.meta.url))
@@ -29,6 +30,7 @@ const USAGE = `Usage: npm run bench [-- options]
   --only <which>   ours | naive (default both)
   --json <file>    also write the raw figures as JSON
   --profile <dir>  also record a CPU profile of each interaction phase (.cpuprofile files)
+  --refreshes <n>  timed refreshes of the list at 5,000 and at 1,000 tasks (default 5; 0: none)
 `
 
 function parseArgs(argv) {
@@ -41,6 +43,7 @@ function parseArgs(argv) {
     only: null,
     json: null,
     profile: null,
+    refreshes: 5,
   }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
@@ -54,6 +57,7 @@ function parseArgs(argv) {
       case '--reps':
       case '--warmup':
       case '--loads':
+      case '--refreshes':
       case '--pace': {
         const number = Number(value())
         if (!Number.isInteger(number) || number < 0) throw new Error(`${flag}: a whole number`)
@@ -274,7 +278,8 @@ async function measureInteractions(page, options, subject) {
       await cdp.detach()
     }
     const events = await page.evaluate(() => window.__bench.events)
-    results[name] = timed.map((result) => {
+    const recorded = subject === 'ours' ? await recordingDelays(page, timed) : []
+    results[name] = timed.map((result, index) => {
       // Event Timing's entries for this click's events (it reports none under 16 ms).
       const durations = events
         .filter(
@@ -289,6 +294,7 @@ async function measureInteractions(page, options, subject) {
         processing: result.processing,
         frame: result.frame,
         eventTiming: durations.length ? Math.max(...durations) : null,
+        recorded: recorded[index] ?? null,
       }
     })
     log(`  ${LABELS[name]}: median ${fmt(median(results[name].map((r) => r.nextPaint)))} ms`)
@@ -411,8 +417,20 @@ async function benchOurs(browser, env, options) {
   const heap = await heapAfterLoad(page)
   log('ours: interactions')
   const interactions = await measureInteractions(page, options, 'ours')
+  const refreshes = {}
+  if (options.refreshes > 0) {
+    for (const size of [options.tasks, 1000]) {
+      if (size !== options.tasks) {
+        await seed(env.backendUrl, makeTasks(size))
+        await page.reload()
+        await firstRender(page, size)
+      }
+      log(`ours: refreshing the list of ${String(size)} tasks`)
+      refreshes[size] = await measureRefreshes(page, { reps: options.refreshes })
+    }
+  }
   await context.close()
-  return { loads, coldSignIn, heap, interactions }
+  return { loads, coldSignIn, heap, interactions, refreshes }
 }
 
 async function benchNaive(browser, env, options) {
@@ -555,6 +573,43 @@ function report(options, ours, naive) {
     out(
       `  ours, the first load, right after the popup sign-in: ${fmt(ours.coldSignIn.fromData)} ms`,
     )
+  if (ours) {
+    const delays = names.flatMap((name) => stats(ours, name).results.map((r) => r.recorded))
+    out()
+    out(
+      `Click → change recorded on the device (IndexedDB; closing the tab before it asks first): ` +
+        `median ${fmt(median(delays))} ms, p95 ${fmt(quantile(delays, 0.95))} ms`,
+    )
+    const sizes = Object.keys(ours.refreshes ?? {})
+    if (sizes.length > 0) {
+      out()
+      out('A refresh of an unchanged list (the query again, merged; triggered as "online" does):')
+      table(
+        [
+          'tasks',
+          'answer (bytes, uncompressed)',
+          'until up to date, median',
+          'main thread, median',
+          'p95',
+        ],
+        sizes.map((size) => {
+          const runs = ours.refreshes[size]
+          return [
+            size,
+            String(median(runs.map((r) => r.bytes))),
+            `${fmt(median(runs.map((r) => r.totalMs)))} ms`,
+            `${fmt(median(runs.map((r) => r.mainThreadMs)))} ms`,
+            `${fmt(
+              quantile(
+                runs.map((r) => r.mainThreadMs),
+                0.95,
+              ),
+            )} ms`,
+          ]
+        }),
+      )
+    }
+  }
   out()
   out('After load, after garbage collection:')
   for (const [name, run] of [
@@ -588,6 +643,13 @@ function report(options, ours, naive) {
       `first list render ≤ ${String(GOALS.firstRender)} ms`,
       median(loads(ours)) <= GOALS.firstRender,
     ])
+    const refreshed = ours.refreshes?.[options.tasks]
+    if (refreshed) {
+      verdicts.push([
+        `a refresh of ${String(options.tasks)} unchanged tasks: main thread median ≤ ${String(GOALS.median)} ms`,
+        median(refreshed.map((r) => r.mainThreadMs)) <= GOALS.median,
+      ])
+    }
     out()
     out(
       `Goals: ${String(verdicts.filter(([, met]) => met).length)} of ${String(verdicts.length)} met`,
@@ -702,7 +764,8 @@ async function main() {
         }),
       ])
       cleanups.push(() => services.stop())
-      await seed(`http://${host}:${String(ports.backend)}`, tasks)
+      env.backendUrl = `http://${host}:${String(ports.backend)}`
+      await seed(env.backendUrl, tasks)
 
       const appServer = await preview({
         root: repo,

@@ -1,4 +1,4 @@
-// `npm run lighthouse`: Lighthouse 12 (mobile, simulated throttling: its defaults) on the
+// `npm run lighthouse`: Lighthouse 13 (mobile, simulated throttling: its defaults) on the
 // production build served under /todo/ by `vite preview`, with the Auth emulator and the local
 // Firestore backend it talks to, for two pages:
 //   - signed out: a first visit, in a new profile each run;

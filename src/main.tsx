@@ -1,12 +1,20 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Provider } from 'react-redux'
-import { appStarted, connectivityRestored } from './app/actions'
+import {
+  appStarted,
+  connectivityLost,
+  connectivityRestored,
+  pageLeft,
+  pageReturned,
+  refreshDue,
+} from './app/actions'
 import { App } from './app/App'
 import { setupStore } from './app/store'
 import { registerServiceWorker } from './app/serviceWorker'
+import { FAILURE_MESSAGES } from './features/tasks/messages'
 import './index.css'
-import { readFirebaseSettings } from './services/config'
+import { readFirebaseSettings, readRefreshInterval } from './services/config'
 import { celebrate } from './services/confetti'
 import { createFirestoreTaskRepository } from './services/firestoreTaskRepository'
 import { createLoadGate, loadFirebaseApp } from './services/lazyFirebaseApp'
@@ -15,6 +23,7 @@ import { createLazyFirebaseAuthService } from './services/lazyFirebaseAuth'
 import { consoleLogger } from './services/logger'
 import { lazyStore } from './services/outbox/lazyStore'
 import { createOutbox, webLocksSendLock } from './services/outbox/outbox'
+import { createResilientStore } from './services/outbox/resilientStore'
 import { openLocalStore } from './services/outbox/storage'
 import { createBrowserSessionStore } from './services/session'
 import { createBroadcastTabSync } from './services/tabSync'
@@ -25,25 +34,27 @@ const app = loadFirebaseApp(settings, firebaseGate.opened)
 const logger = consoleLogger
 const tasks = createFirestoreTaskRepository(app, settings, logger, firebaseGate.opened)
 const auth = createLazyFirebaseAuthService(app, settings, logger, firebaseGate.opened)
-const local = lazyStore(
-  openLocalStore((message, err) => {
-    logger.warn(message, err)
-  }),
-)
+const warn = (message: string, err?: unknown) => {
+  logger.warn(message, err)
+}
+const local = createResilientStore(lazyStore(openLocalStore(warn)), { warn })
+const outbox = createOutbox({
+  store: local,
+  repository: tasks,
+  logger,
+  failureMessages: FAILURE_MESSAGES,
+  refreshToken: () => auth.refreshToken(),
+  withSendLock: webLocksSendLock('todo-outbox'),
+})
 
 const store = setupStore({
   tasks,
   auth,
-  outbox: createOutbox({
-    store: local,
-    repository: tasks,
-    logger,
-    refreshToken: () => auth.refreshToken(),
-    withSendLock: webLocksSendLock('todo-outbox'),
-  }),
+  outbox,
   listCache: {
     get: (email) => local.getList(email),
     put: (email, list) => local.putList(email, list),
+    remove: (email) => local.removeList(email),
     ...createLastUserStore(),
   },
   tabSync: createBroadcastTabSync(),
@@ -59,12 +70,24 @@ const store = setupStore({
 const initialState = store.getState()
 store.dispatch(appStarted())
 
-// Moments worth retrying at once what is waiting for the network.
-window.addEventListener('online', () => {
-  store.dispatch(connectivityRestored())
-})
+// Coming and going: moments to send what waits, and to look for changes made elsewhere.
+window.addEventListener('online', () => store.dispatch(connectivityRestored()))
+window.addEventListener('offline', () => store.dispatch(connectivityLost()))
 document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'visible') store.dispatch(connectivityRestored())
+  store.dispatch(document.visibilityState === 'visible' ? pageReturned() : pageLeft())
+})
+window.addEventListener('focus', () => store.dispatch(pageReturned()))
+window.addEventListener('blur', () => store.dispatch(pageLeft()))
+const refreshEvery = readRefreshInterval(import.meta.env)
+if (refreshEvery !== null) {
+  setInterval(() => {
+    if (document.visibilityState === 'visible') store.dispatch(refreshDue())
+  }, refreshEvery)
+}
+// A click is safe once the outbox has recorded it on the device, milliseconds later: leaving
+// within those milliseconds asks first.
+window.addEventListener('beforeunload', (event) => {
+  if (outbox.unrecorded() > 0) event.preventDefault()
 })
 
 const root = document.getElementById('root')

@@ -8,7 +8,7 @@ import { createIdentityToolkitHandlers } from './support/identityToolkit'
 // test file loads: at the top level here, not in beforeAll.
 export const identityToolkit = createIdentityToolkitHandlers()
 export const server = setupServer(...identityToolkit.handlers)
-server.listen({ onUnhandledRequest: 'error' })
+server.listen({ onUnhandledFrame: 'error' })
 // jsdom has HTMLDialogElement but none of its behaviour. This gives it the two methods
 // the app calls, with the browser's observable effects (the open attribute, the close
 // event); focus trapping and Escape are checked in a real browser by the e2e suite.

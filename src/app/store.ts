@@ -8,7 +8,9 @@ import {
 import { addAuthListeners } from '../features/auth/listeners'
 import authSlice from '../features/auth/authSlice'
 import { syncReducer } from '../features/sync/syncSlice'
+import { addSyncListeners } from '../features/sync/listeners'
 import { addTasksListeners } from '../features/tasks/listeners'
+import { addTaskLoadingListeners } from '../features/tasks/loading'
 import { tasksReducer } from '../features/tasks/tasksSlice'
 import type { Services } from '../services/types'
 import type { AppStartListening } from './listenerMiddleware'
@@ -39,7 +41,9 @@ export function setupStore(services: Services, preloadedState?: Partial<RootStat
   })
   const startAppListening = listenerMiddleware.startListening as AppStartListening
   addAuthListeners(startAppListening)
+  addTaskLoadingListeners(startAppListening)
   addTasksListeners(startAppListening)
+  addSyncListeners(startAppListening)
   return store
 }
 

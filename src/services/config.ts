@@ -74,3 +74,20 @@ export function readFirebaseSettings(env: Env): FirebaseSettings {
     ...(useEmulators ? { emulators: LOCAL_EMULATORS } : {}),
   }
 }
+
+/**
+ * `VITE_REFRESH_EVERY_MINUTES`: also refresh the list this often while the page is visible
+ * (off when unset). Each refresh reads every task of the user, and real Firestore bills each
+ * read: 5,000 tasks every 5 minutes is 60,000 reads an hour per open tab.
+ */
+export function readRefreshInterval(env: Env): number | null {
+  const value = env.VITE_REFRESH_EVERY_MINUTES?.trim()
+  if (value === undefined || value === '') return null
+  const minutes = Number(value)
+  if (!Number.isFinite(minutes) || minutes < 1) {
+    throw new Error(
+      `VITE_REFRESH_EVERY_MINUTES must be a number of minutes, 1 or more, not "${value}".`,
+    )
+  }
+  return minutes * 60_000
+}

@@ -8,6 +8,7 @@ import {
   connectFirestoreEmulator,
   deleteDoc,
   doc,
+  getDoc,
   getDocs,
   initializeFirestore,
   query,
@@ -17,7 +18,7 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite'
 import type { FirebaseSettings } from './config'
-import type { Task } from './types'
+import type { Task, TaskField } from './types'
 
 export interface StoredDocument {
   id: string
@@ -43,8 +44,21 @@ export function createTaskDocument(db: Firestore, { id, task, isFinished, email,
   return setDoc(doc(db, TASKS, id), { task, isFinished, email, order })
 }
 
-export function updateTaskDocument(db: Firestore, id: string, task: Task) {
-  return updateDoc(doc(db, TASKS, id), { ...task })
+/**
+ * Writes only the fields given (an update mask of them, and the document must exist): a field
+ * another device changed keeps its value, and a task deleted elsewhere is never re-created.
+ */
+/** Whether `tasks/{id}` exists (one batchGet). */
+export async function taskDocumentExists(db: Firestore, id: string): Promise<boolean> {
+  return (await getDoc(doc(db, TASKS, id))).exists()
+}
+
+export function updateTaskDocument(
+  db: Firestore,
+  id: string,
+  changes: Partial<Pick<Task, TaskField>>,
+) {
+  return updateDoc(doc(db, TASKS, id), changes)
 }
 
 export function deleteTaskDocument(db: Firestore, id: string) {

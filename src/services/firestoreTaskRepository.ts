@@ -1,6 +1,7 @@
-import type { FirebaseApp } from 'firebase/app'
+import { retryingLoad } from '../lib/retryingLoad'
 import type { FirebaseSettings } from './config'
 import type { StoredDocument } from './firestoreLite'
+import { appOf, type AppSource } from './lazyFirebaseApp'
 import type { LoadedTask, Logger, Task, TaskRepository } from './types'
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
@@ -38,17 +39,17 @@ export function toLoadedTask({ id, data }: StoredDocument): LoadedTask | null {
  * made (an update never overtakes the add it follows).
  */
 export function createFirestoreTaskRepository(
-  app: FirebaseApp | Promise<FirebaseApp>,
+  app: AppSource,
   settings: FirebaseSettings,
   logger: Logger,
   /** Firestore Lite's chunk is fetched once this resolves (createLoadGate). */
   after: Promise<unknown> = Promise.resolve(),
 ): TaskRepository {
-  const firestore = Promise.all([app, after.then(() => import('./firestoreLite'))]).then(
-    ([loadedApp, lite]) => ({
-      lite,
-      db: lite.connectFirestore(loadedApp, settings),
-    }),
+  // A failed download of the chunk fails this one call (the outbox retries it later).
+  const firestore = retryingLoad(() =>
+    Promise.all([appOf(app), after.then(() => import('./firestoreLite'))]).then(
+      ([loadedApp, lite]) => ({ lite, db: lite.connectFirestore(loadedApp, settings) }),
+    ),
   )
   const lastWrite = new Map<string, Promise<unknown>>()
 
@@ -66,7 +67,7 @@ export function createFirestoreTaskRepository(
   return {
     newId: newDocumentId,
     load: async (email) => {
-      const { lite, db } = await firestore
+      const { lite, db } = await firestore()
       const documents = await lite.queryTasksOf(db, email)
       return documents.flatMap((document) => {
         const task = toLoadedTask(document)
@@ -76,17 +77,28 @@ export function createFirestoreTaskRepository(
     },
     add: (task: Task) =>
       inOrder(task.id, async () => {
-        const { lite, db } = await firestore
+        const { lite, db } = await firestore()
         await lite.createTaskDocument(db, task)
       }),
-    update: (id, task) =>
+    addAgain: (task, changedSince) =>
+      inOrder(task.id, async () => {
+        const { lite, db } = await firestore()
+        if (!(await lite.taskDocumentExists(db, task.id))) {
+          await lite.createTaskDocument(db, task)
+          return
+        }
+        if (changedSince.length === 0) return
+        const changes = Object.fromEntries(changedSince.map((field) => [field, task[field]]))
+        await lite.updateTaskDocument(db, task.id, changes)
+      }),
+    update: (id, changes) =>
       inOrder(id, async () => {
-        const { lite, db } = await firestore
-        await lite.updateTaskDocument(db, id, task)
+        const { lite, db } = await firestore()
+        await lite.updateTaskDocument(db, id, changes)
       }),
     delete: (id) =>
       inOrder(id, async () => {
-        const { lite, db } = await firestore
+        const { lite, db } = await firestore()
         await lite.deleteTaskDocument(db, id)
       }),
   }

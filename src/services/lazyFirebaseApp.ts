@@ -1,6 +1,13 @@
 import type { FirebaseApp } from 'firebase/app'
+import { retryingLoad } from '../lib/retryingLoad'
 import type { FirebaseSettings } from './config'
 import { afterNextPaint } from './frames'
+
+/** The Firebase app, or how to get it (loading its chunk on first use, again after a failure). */
+export type AppSource = FirebaseApp | (() => Promise<FirebaseApp>)
+
+export const appOf = (source: AppSource): Promise<FirebaseApp> =>
+  typeof source === 'function' ? source() : Promise.resolve(source)
 
 /**
  * The Firebase app, from a chunk loaded after the entry: nothing on the first render needs it
@@ -11,10 +18,12 @@ import { afterNextPaint } from './frames'
 export function loadFirebaseApp(
   settings: FirebaseSettings,
   after: Promise<unknown> = Promise.resolve(),
-): Promise<FirebaseApp> {
-  return after
-    .then(() => import('./firebaseApp'))
-    .then(({ initFirebaseApp }) => initFirebaseApp(settings))
+): () => Promise<FirebaseApp> {
+  return retryingLoad(() =>
+    after
+      .then(() => import('./firebaseApp'))
+      .then(({ initFirebaseApp }) => initFirebaseApp(settings)),
+  )
 }
 
 /**

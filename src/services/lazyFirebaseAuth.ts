@@ -1,5 +1,7 @@
-import type { FirebaseApp } from 'firebase/app'
+import { backoffDelay } from '../lib/backoff'
+import { retryingLoad } from '../lib/retryingLoad'
 import type { FirebaseSettings } from './config'
+import { appOf, type AppSource } from './lazyFirebaseApp'
 import type { AuthService, Logger } from './types'
 
 /**
@@ -10,46 +12,49 @@ import type { AuthService, Logger } from './types'
  * loaded before the first render; the popup resolver (`browserPopupRedirectResolver`) comes
  * with it, as it lives in the same module of the SDK and cannot be split from it.
  *
- * If the chunk cannot be loaded, the user is reported signed out (so the page does not wait
- * forever) and sign-in rejects, which the listeners log.
+ * A failed download of the chunk is tried again with the backoff (and at once by a sign-in
+ * click); meanwhile sign-in stays unknown rather than reporting nobody signed in, which would
+ * take the list kept on the device away.
  */
 export function createLazyFirebaseAuthService(
-  app: FirebaseApp | Promise<FirebaseApp>,
+  app: AppSource,
   settings: FirebaseSettings,
   logger: Logger,
   /** The chunk is fetched once this resolves (createLoadGate). */
   after: Promise<unknown> = Promise.resolve(),
+  random: () => number = Math.random,
 ): AuthService {
-  const loading = Promise.all([app, after.then(() => import('./firebaseAuth'))]).then(
-    ([loadedApp, { createFirebaseAuthService, initFirebaseAuth }]) =>
-      createFirebaseAuthService(initFirebaseAuth(loadedApp, settings)),
+  const load = retryingLoad(() =>
+    Promise.all([appOf(app), after.then(() => import('./firebaseAuth'))]).then(
+      ([loadedApp, { createFirebaseAuthService, initFirebaseAuth }]) =>
+        createFirebaseAuthService(initFirebaseAuth(loadedApp, settings)),
+    ),
   )
   let loaded: AuthService | undefined
-  loading.then(
-    (service) => {
-      loaded = service
-    },
-    (err: unknown) => {
-      logger.error('Sign-in could not be loaded', err)
-    },
-  )
+
+  /** Resolves once the service has loaded, retrying with the backoff. */
+  const ready = (async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (loaded = await load())
+      } catch (err) {
+        logger.error('Sign-in could not be loaded', err)
+        await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt, random)))
+      }
+    }
+  })()
 
   return {
-    signInWithPopup: async () => (await loading).signInWithPopup(),
+    signInWithPopup: async () => (await load()).signInWithPopup(),
     signOut: async () => {
-      await (await loading).signOut()
+      await (await load()).signOut()
     },
     onAuthStateChanged: (callback) => {
       let unsubscribe: (() => void) | undefined
       let active = true
-      loading.then(
-        (service) => {
-          if (active) unsubscribe = service.onAuthStateChanged(callback)
-        },
-        () => {
-          if (active) callback(null)
-        },
-      )
+      void ready.then((service) => {
+        if (active) unsubscribe = service.onAuthStateChanged(callback)
+      })
       return () => {
         active = false
         unsubscribe?.()
@@ -58,7 +63,7 @@ export function createLazyFirebaseAuthService(
     // Nothing can ask before the SDK has loaded: Login now appears only after its first report.
     hasCurrentUser: () => loaded?.hasCurrentUser() ?? false,
     refreshToken: async () => {
-      await (await loading).refreshToken()
+      await (await load()).refreshToken()
     },
   }
 }

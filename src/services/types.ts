@@ -22,6 +22,10 @@ export interface Task {
   order: number
 }
 
+/** The fields a change on one device sets: the text, or the finished state with its order. */
+export type TaskField = 'task' | 'isFinished' | 'order'
+export const TASK_FIELDS: readonly TaskField[] = ['task', 'isFinished', 'order']
+
 /** A task as a load returns it. Documents written by older clients may carry no order. */
 export type LoadedTask = Omit<Task, 'order'> & { order?: number }
 
@@ -36,8 +40,18 @@ export interface TaskRepository {
   load(email: string): Promise<LoadedTask[]>
   /** Creates the document `tasks/{task.id}` with `task`, `isFinished`, `email` and `order`. */
   add(task: Task): Promise<void>
-  /** Partially updates `tasks/{id}` with the whole local task object. */
-  update(id: string, task: Task): Promise<void>
+  /**
+   * The add again, after an attempt whose answer was lost (it may have reached the server):
+   * creates the document if it does not exist; if it does, writes only `changedSince` (the
+   * fields changed on this device since that attempt), so a change another device made to it
+   * meanwhile stays.
+   */
+  addAgain(task: Task, changedSince: readonly TaskField[]): Promise<void>
+  /**
+   * Partially updates `tasks/{id}`: only the fields given (those changed on this device), so
+   * a field changed on another device keeps its value. Fails if the document does not exist.
+   */
+  update(id: string, changes: Partial<Pick<Task, TaskField>>): Promise<void>
   /** Deletes `tasks/{id}`. */
   delete(id: string): Promise<void>
 }
@@ -83,6 +97,8 @@ export interface Logger {
 export interface ListCache {
   get(email: string): Promise<Task[] | null>
   put(email: string, tasks: Task[]): Promise<void>
+  /** Forgets the list kept for `email` (they signed out on this device). */
+  remove(email: string): Promise<void>
   /**
    * Who is signed in on this device, as last known: their kept list is shown while sign-in
    * is being checked. Null after they signed out.

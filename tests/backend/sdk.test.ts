@@ -31,7 +31,7 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { createFirestoreBackend } from '../../backend/firestore/handlers'
-// The project's MSW server (started by tests/setup.ts, onUnhandledRequest: 'error'): the
+// The project's MSW server (started by tests/setup.ts, onUnhandledFrame: 'error'): the
 // backend's handlers join it for each test, as an app test would use them.
 import { server } from '../setup'
 import { ALICE, BOB, PROJECT, name } from './helpers'

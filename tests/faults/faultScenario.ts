@@ -1,52 +1,72 @@
 import { IDBFactory } from 'fake-indexeddb'
 import { vi } from 'vitest'
 import { seededRandom } from '../../backend'
-import { appStarted } from '../../src/app/actions'
+import { appStarted, connectivityRestored, pageLeft, pageReturned } from '../../src/app/actions'
 import { setupStore, type AppStore } from '../../src/app/store'
+import { MIN_AWAY_MS } from '../../src/features/tasks/loading'
+import { FAILURE_MESSAGES } from '../../src/features/tasks/messages'
 import {
   selectAllTasks,
+  selectTaskById,
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
   taskSubmitted,
   taskTextSaved,
 } from '../../src/features/tasks/tasksSlice'
-import { createOutbox } from '../../src/services/outbox/outbox'
+import { createOutbox, type Outbox } from '../../src/services/outbox/outbox'
+import { createResilientStore } from '../../src/services/outbox/resilientStore'
 import { openIndexedDbStore } from '../../src/services/outbox/storage'
-import type { Logger } from '../../src/services/types'
+import { TASK_FIELDS, type Logger } from '../../src/services/types'
+import { identityToolkit } from '../setup'
+import { breakable } from '../support/breakableStore'
 import type { createFirebaseHarness } from '../support/firebaseHarness'
 import { createTestServices } from '../support/services'
+import { createOracle } from './faultOracle'
 
 export interface FaultFigures {
   actions: number
   requests: number
   failuresInjected: number
+  /** The share of requests hit by a fault while the network was up (the outage fails all). */
+  faultRateBeforeOutage: number
   failedAttempts: number
   retries: number
   coalesced: number
-  dropped: number
+  refused: number
+  conflicts: number
+  refreshes: number
   changesLost: number
   virtualSeconds: number
 }
 
 const EMAIL = 'faults@example.com'
+const HOUR = 3_600_000
+const quiet: Logger = { error: () => undefined, info: () => undefined, warn: () => undefined }
 
 /**
- * Random user actions on the real app (store, outbox over IndexedDB, Firebase SDK) against the
- * local backend injecting faults: 30% of requests answered 503 or dropped (half of the drops
- * after the write was applied), up to 2 s of extra latency, a reload half way, and an outage
- * over the last tenth of the actions and 20 s after them. Then the network heals and the
- * outbox must drain on its own. Time is virtual (fake timers).
+ * Random actions of one user on two devices (a laptop and a phone: two stores, each with its
+ * own Firebase app, IndexedDB and outbox) taking turns on one list, each acting on the list as
+ * it shows it and coming back to it now and then (a refresh), against the local backend
+ * injecting faults: 30% of requests answered 503 or dropped (half of the drops after the write
+ * was applied), up to 2 s of extra latency. On the way: the phone's device storage fails for a
+ * while, the laptop reloads, and over the last fifth of the actions nothing can be reached
+ * (Firestore nor the token service) while the clock moves on more than an hour, so every ID
+ * token expires offline. Then the network heals and the outboxes must drain on their own.
+ * Time is virtual (fake timers and clock).
  */
 export async function runFaultScenario(
   harness: ReturnType<typeof createFirebaseHarness>,
-  { actions, seed = 7 }: { actions: number; seed?: number },
-): Promise<{ figures: FaultFigures; server: unknown[]; client: unknown[] }> {
+  {
+    actions,
+    seed = 7,
+    trace = () => undefined,
+  }: { actions: number; seed?: number; trace?: (line: string) => void },
+) {
   const random = seededRandom(seed)
-  const indexedDb = new IDBFactory()
-  const quiet: Logger = { error: () => undefined, info: () => undefined, warn: () => undefined }
+  const oracle = createOracle()
   let outage = false
-  const totals = { failedAttempts: 0, retries: 0, coalesced: 0, dropped: 0 }
+  const totals = { failedAttempts: 0, retries: 0, coalesced: 0, dropped: 0, refreshes: 0 }
 
   harness.backend.faults.set({
     seed,
@@ -59,64 +79,68 @@ export async function runFaultScenario(
     ],
   })
 
-  let virtualMs = 0
+  // Signing in runs on real time; everything after it on virtual time.
+  const laptopServices = await harness.signedInServices(EMAIL)
+  const phoneServices = await harness.signedInServices(EMAIL)
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+  const start = Date.now()
+
   // Virtual time moves in small steps, and each step also lets the real event loop turn once:
-  // the HTTP stack under fetch makes progress on real ticks (setImmediate), not on timers.
+  // the HTTP stack under fetch and fake IndexedDB make progress on real ticks (setImmediate).
   const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
-  const advance = async (ms: number) => {
-    for (let left = ms; left > 0; left -= 50) {
-      const step = Math.min(50, left)
-      virtualMs += step
-      await vi.advanceTimersByTimeAsync(step)
+  const advance = async (ms: number, step = 50) => {
+    for (let left = ms; left > 0; left -= step) {
+      await vi.advanceTimersByTimeAsync(Math.min(step, left))
       await yieldToEventLoop()
       await yieldToEventLoop()
     }
   }
 
-  async function openSession() {
-    // The real Auth client signs in with real timers; the rest of the run uses virtual time.
-    vi.useRealTimers()
-    const real = await harness.signedInServices(EMAIL)
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    const local = await openIndexedDbStore(indexedDb)
+  const devices = (
+    [
+      ['laptop', laptopServices],
+      ['phone', phoneServices],
+    ] as const
+  ).map(([name, real]) => ({
+    name,
+    indexedDb: new IDBFactory(),
+    real,
+    storage: { failing: false },
+    page: null as { store: AppStore; outbox: Outbox } | null,
+  }))
+  type Device = (typeof devices)[number]
+
+  async function openPage(device: Device) {
+    const disk = breakable(await openIndexedDbStore(device.indexedDb), device.storage)
+    const local = createResilientStore(disk.store)
     const outbox = createOutbox({
       store: local,
-      repository: real.tasks,
+      repository: device.real.tasks,
       logger: quiet,
-      refreshToken: () => real.auth.refreshToken(),
+      failureMessages: FAILURE_MESSAGES,
+      refreshToken: () => device.real.auth.refreshToken(),
       random,
     })
     const { services } = createTestServices({
       local,
-      tasks: real.tasks,
-      auth: real.auth,
+      tasks: device.real.tasks,
+      auth: device.real.auth,
       outbox,
       logger: quiet,
     })
     const store = setupStore(services)
     store.dispatch(appStarted())
     while (store.getState().tasks.status !== 'loaded') await advance(250)
-    return { store, outbox }
+    device.page = { store, outbox }
+    return device.page
   }
 
-  const act = (store: AppStore) => {
-    const tasks = selectAllTasks(store.getState())
-    const pick = tasks[Math.floor(random() * tasks.length)]
-    const roll = random()
-    if (pick === undefined || roll < 0.3) {
-      store.dispatch(taskSubmitted(`Task ${random().toString(36).slice(2, 8)}`))
-    } else if (roll < 0.6) {
-      store.dispatch(pick.isFinished ? taskMarkedIncomplete(pick.id) : taskMarkedDone(pick.id))
-    } else if (roll < 0.85) {
-      store.dispatch(
-        taskTextSaved({ id: pick.id, task: `Edited ${random().toString(36).slice(2, 8)}` }),
-      )
-    } else {
-      store.dispatch(taskDeleted(pick.id))
-    }
+  const pageOf = (device: Device) => {
+    if (!device.page) throw new Error(`${device.name} has no page`)
+    return device.page
   }
 
-  const collect = (outbox: ReturnType<typeof createOutbox>) => {
+  const collect = (outbox: Outbox) => {
     const stats = outbox.stats()
     totals.failedAttempts += stats.failedAttempts
     totals.retries += stats.retries
@@ -124,65 +148,140 @@ export async function runFaultScenario(
     totals.dropped += stats.dropped
   }
 
-  let session = await openSession()
-  const outageStart = Math.floor(actions * 0.9)
-  for (let done = 0; done < actions; done++) {
-    // The last tenth of the actions happens during the outage, which then lasts 20 s more.
-    if (done === outageStart) outage = true
-    if (done === Math.floor(actions / 2)) {
-      // A reload: a new page over the same IndexedDB, signed in again.
-      session.outbox.close()
-      collect(session.outbox)
-      session = await openSession()
-    }
-    act(session.store)
-    await advance(Math.floor(random() * 400))
+  /** The person comes back to the page after a while: the list is loaded again. */
+  const comeBack = ({ store }: { store: AppStore }) => {
+    totals.refreshes++
+    trace('refresh')
+    store.dispatch(pageLeft())
+    vi.setSystemTime(Date.now() + MIN_AWAY_MS + 1000)
+    store.dispatch(pageReturned())
   }
 
-  await advance(20_000)
-  outage = false
-  // The network heals: no more faults, no more user actions. Only the outbox's own retries
-  // (backoff timers) can deliver what is still pending.
-  harness.backend.faults.clear()
-  for (let round = 0; round < 200; round++) {
-    await advance(5_000)
-    if ((await session.outbox.pending(EMAIL)).length === 0) break
+  async function act(device: Device, other: Device) {
+    const { store } = pageOf(device)
+    const before = selectAllTasks(store.getState())
+    const pick = before[Math.floor(random() * before.length)]
+    const roll = random()
+    if (pick === undefined || roll < 0.3) {
+      store.dispatch(taskSubmitted(`Task ${random().toString(36).slice(2, 8)}`))
+    } else if (roll < 0.6) {
+      store.dispatch(pick.isFinished ? taskMarkedIncomplete(pick.id) : taskMarkedDone(pick.id))
+    } else if (roll < 0.85) {
+      const text = `Edited ${random().toString(36).slice(2, 8)}`
+      store.dispatch(taskTextSaved({ id: pick.id, task: text }))
+    } else {
+      store.dispatch(taskDeleted(pick.id))
+      oracle.deleted(pick.id)
+      trace(`${device.name} deleted ${pick.id}`)
+      return
+    }
+    // What changed on this device, for the oracle (an add sets every field).
+    const known = new Set(before.map((task) => task.id))
+    const added = selectAllTasks(store.getState()).find((task) => !known.has(task.id))
+    const after = added ?? (pick && selectTaskById(store.getState(), pick.id))
+    if (after === undefined) return
+    const fields = added
+      ? TASK_FIELDS
+      : TASK_FIELDS.filter((field) => pick?.[field] !== after[field])
+    trace(`${device.name} ${added ? 'added' : 'changed'} ${after.id} ${fields.join(',')}`)
+    oracle.set(device.name, after, fields, await pageOf(other).outbox.pending(EMAIL))
   }
-  collect(session.outbox)
+
+  const [laptop, phone] = devices as [Device, Device]
+  let requestsBeforeOutage = 0
+  await openPage(laptop)
+  await openPage(phone)
+  try {
+    for (let done = 0; done < actions; done++) {
+      const share = done / actions
+      if (done === Math.floor(actions * 0.3)) phone.storage.failing = true
+      if (done === Math.floor(actions * 0.45)) phone.storage.failing = false
+      if (done === Math.floor(actions * 0.5)) {
+        // A reload: a new page over the same IndexedDB. A browser cancels the old page's
+        // requests, and the new one takes far longer to load than a request's latency: what
+        // the old page had on its way lands (or fails) before the new page sends anything.
+        const old = pageOf(laptop)
+        old.outbox.close()
+        const idle = { settled: false }
+        void old.outbox.idle().then(() => (idle.settled = true))
+        while (!idle.settled) await advance(50)
+        collect(old.outbox)
+        await openPage(laptop)
+      }
+      if (done === Math.floor(actions * 0.8)) {
+        requestsBeforeOutage = harness.backend.requests.list().length
+        outage = true
+        identityToolkit.setReachable(false)
+      }
+      // Offline for over an hour: every ID token expires, and cannot be refreshed.
+      if (done === Math.floor(actions * 0.85)) vi.setSystemTime(Date.now() + HOUR + 10 * 60_000)
+      const device = random() < 0.5 ? laptop : phone
+      const other = device === laptop ? phone : laptop
+      if (share < 0.8 && random() < 0.08) comeBack(pageOf(device))
+      await act(device, other)
+      await advance(Math.floor(random() * 400))
+    }
+
+    await advance(20_000, 500)
+  } finally {
+    outage = false
+    identityToolkit.setReachable(true)
+  }
+  // The network heals: no more faults, no more user actions. Only the outboxes' own retries
+  // (backoff timers, and the browser's online event) can deliver what is still pending.
+  harness.backend.faults.clear()
+  for (const device of devices) pageOf(device).store.dispatch(connectivityRestored())
+  for (let round = 0; round < 200; round++) {
+    await advance(5_000, 250)
+    const pending = await Promise.all(devices.map((device) => pageOf(device).outbox.pending(EMAIL)))
+    if (pending.every((entries) => entries.length === 0)) break
+  }
+  // Both devices look once more, after what they sent has settled: each comes back to the
+  // page until it shows the server's list (a return during a refresh still under way, on a
+  // busy machine, loads nothing), a bounded number of times.
+  const view = (device: Device) =>
+    selectAllTasks(pageOf(device).store.getState())
+      .map(({ id, task, isFinished, order }) => ({ id, task, isFinished, order }))
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+  const serverView = () =>
+    Object.entries(harness.storedTasks(EMAIL))
+      .map(([id, data]) => ({
+        id,
+        task: data.task,
+        isFinished: data.isFinished,
+        order: data.order,
+      }))
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+  for (const device of devices) {
+    for (let visit = 0; visit < 50; visit++) {
+      comeBack(pageOf(device))
+      await advance(2_000, 100)
+      if (JSON.stringify(view(device)) === JSON.stringify(serverView())) break
+    }
+    collect(pageOf(device).outbox)
+  }
+  const virtualSeconds = Math.round((Date.now() - start) / 1000)
   vi.useRealTimers()
 
-  const client = selectAllTasks(session.store.getState()).map(
-    ({ id, task, isFinished, order }) => ({
-      id,
-      task,
-      isFinished,
-      order,
-    }),
-  )
-  const server = Object.entries(harness.storedTasks(EMAIL))
-    .map(([id, data]) => ({
-      id,
-      task: data.task,
-      isFinished: data.isFinished,
-      order: data.order,
-    }))
-    .sort((a, b) => (a.order as number) - (b.order as number))
-  const serverById = new Map(server.map((task) => [task.id, JSON.stringify(task)]))
-  const changesLost =
-    client.filter((task) => serverById.get(task.id) !== JSON.stringify(task)).length +
-    Math.max(0, server.length - client.length)
-
+  const lost = oracle.lost(harness.storedTasks(EMAIL))
+  const serverList = serverView()
+  const clients = devices.map(view)
   const log = harness.backend.requests.list()
-  return {
-    figures: {
-      actions,
-      requests: log.length,
-      failuresInjected: log.filter((entry) => entry.fault !== undefined).length,
-      ...totals,
-      changesLost,
-      virtualSeconds: Math.round(virtualMs / 1000),
-    },
-    server,
-    client,
+  const faulty = (entries: typeof log) => entries.filter((entry) => entry.fault !== undefined)
+  const figures: FaultFigures = {
+    actions,
+    requests: log.length,
+    failuresInjected: faulty(log).length,
+    faultRateBeforeOutage:
+      faulty(log.slice(0, requestsBeforeOutage)).length / Math.max(1, requestsBeforeOutage),
+    failedAttempts: totals.failedAttempts,
+    retries: totals.retries,
+    coalesced: totals.coalesced,
+    refused: totals.dropped,
+    conflicts: oracle.conflicts(),
+    refreshes: totals.refreshes,
+    changesLost: lost.length,
+    virtualSeconds,
   }
+  return { figures, lost, server: serverList, clients }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readFirebaseSettings } from '../../src/services/config'
+import { readFirebaseSettings, readRefreshInterval } from '../../src/services/config'
 
 const project = {
   VITE_FIREBASE_API_KEY: 'key',
@@ -46,5 +46,21 @@ describe('the Firebase settings', () => {
     expect(() => readFirebaseSettings({ VITE_USE_EMULATORS: 'yes please' })).toThrow(
       'VITE_USE_EMULATORS must be true or false',
     )
+  })
+})
+
+describe('the optional periodic refresh', () => {
+  it('is off unless VITE_REFRESH_EVERY_MINUTES is set, and then that many minutes', () => {
+    expect(readRefreshInterval({})).toBeNull()
+    expect(readRefreshInterval({ VITE_REFRESH_EVERY_MINUTES: ' ' })).toBeNull()
+    expect(readRefreshInterval({ VITE_REFRESH_EVERY_MINUTES: '5' })).toBe(300_000)
+  })
+
+  it('refuses anything but a number of minutes, 1 or more', () => {
+    for (const value of ['0', '0.5', 'often', '-3']) {
+      expect(() => readRefreshInterval({ VITE_REFRESH_EVERY_MINUTES: value })).toThrow(
+        /VITE_REFRESH_EVERY_MINUTES must be a number of minutes/,
+      )
+    }
   })
 })

@@ -42,6 +42,11 @@ const claimsOf = (token: string): Record<string, unknown> => {
 export function createIdentityToolkitHandlers() {
   const accounts = new Map<string, Account>()
   const requests: string[] = []
+  // While unreachable (an outage), every request fails as a dropped connection does.
+  const state = { reachable: true }
+  const unreachable = http.all(/^https:\/\/(identitytoolkit|securetoken)\.googleapis\.com\//, () =>
+    state.reachable ? undefined : HttpResponse.error(),
+  )
 
   const accountFromIdp = (postBody: string): Account => {
     // The Google credential carries the provider's id token: here, its claims as JSON.
@@ -66,6 +71,7 @@ export function createIdentityToolkitHandlers() {
   }
 
   const handlers = [
+    unreachable,
     http.post(`${IDENTITY}/accounts\\:signInWithIdp`, async ({ request }) => {
       requests.push('accounts:signInWithIdp')
       const body = (await request.json()) as { postBody?: string }
@@ -129,5 +135,12 @@ export function createIdentityToolkitHandlers() {
     }),
   ]
 
-  return { handlers, requests, accounts }
+  return {
+    handlers,
+    requests,
+    accounts,
+    setReachable(reachable: boolean) {
+      state.reachable = reachable
+    },
+  }
 }

@@ -1,9 +1,10 @@
-import type { LoadedTask, Task, TaskRepository } from '../../src/services/types'
+import type { LoadedTask, Task, TaskField, TaskRepository } from '../../src/services/types'
 
 export type RepositoryCall =
   | { kind: 'load'; email: string }
   | { kind: 'add'; task: Task }
-  | { kind: 'update'; id: string; task: Task }
+  | { kind: 'addAgain'; task: Task; changedSince: TaskField[] }
+  | { kind: 'update'; id: string; changes: Partial<Pick<Task, TaskField>> }
   | { kind: 'delete'; id: string }
 
 /**
@@ -64,11 +65,25 @@ export function createRecordingRepository(stored: LoadedTask[] = []) {
       const { id, task: text, isFinished, email, order } = task
       return answer(() => documents.set(id, { id, task: text, isFinished, email, order }))
     },
-    update: (id, task) => {
-      calls.push({ kind: 'update', id, task: structuredClone(task) })
+    addAgain: (task, changedSince) => {
+      calls.push({ kind: 'addAgain', task: structuredClone(task), changedSince: [...changedSince] })
+      return answer(() => {
+        const existing = documents.get(task.id)
+        const changes = Object.fromEntries(changedSince.map((field) => [field, task[field]]))
+        documents.set(task.id, existing ? { ...existing, ...changes } : { ...task })
+      })
+    },
+    update: (id, changes) => {
+      calls.push({ kind: 'update', id, changes: structuredClone(changes) })
+      // As Firestore's update: only the fields given, and only of a document that exists.
+      if (mode.kind === 'succeed' && !documents.has(id)) {
+        return Promise.reject(
+          Object.assign(new Error('No document to update'), { code: 'not-found' }),
+        )
+      }
       return answer(() => {
         const existing = documents.get(id)
-        if (existing) documents.set(id, { ...existing, ...task })
+        if (existing) documents.set(id, { ...existing, ...changes })
       })
     },
     delete: (id) => {
@@ -86,6 +101,11 @@ export function createRecordingRepository(stored: LoadedTask[] = []) {
       [...documents.values()]
         .filter((task) => task.email === email)
         .sort((a, b) => (a.order ?? 0) - (b.order ?? 0)),
+    /** Another device's doing: the server's tasks of `email` become `tasks`, unrecorded. */
+    replaceServerTasks(email: string, tasks: LoadedTask[]) {
+      for (const [id, task] of documents) if (task.email === email) documents.delete(id)
+      for (const task of tasks) documents.set(task.id, { ...task })
+    },
     failWritesWith(error: Error) {
       mode = { kind: 'fail', error }
     },

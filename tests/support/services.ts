@@ -1,13 +1,22 @@
 import { onTestFinished, vi } from 'vitest'
+import { FAILURE_MESSAGES } from '../../src/features/tasks/messages'
 import { createLastUserStore } from '../../src/services/lastUser'
 import { consoleLogger } from '../../src/services/logger'
 import { createOutbox } from '../../src/services/outbox/outbox'
 import { createMemoryStore, type LocalStore } from '../../src/services/outbox/storage'
 import { createBrowserSessionStore } from '../../src/services/session'
 import type { TabChange, TabSync } from '../../src/services/tabSync'
-import type { Services, TaskRepository } from '../../src/services/types'
+import type { LoadedTask, Services, TaskRepository } from '../../src/services/types'
 import { createFakeAuthService } from './fakeAuthService'
 import { createRecordingRepository } from './recordingTaskRepository'
+
+/**
+ * Device storage for tests: in memory, but standing for IndexedDB, which survives a reload
+ * (share it between two stores to play one). The app's own memory fallback says it does not.
+ */
+export function deviceStore(): LocalStore {
+  return { ...createMemoryStore(), durable: true }
+}
 
 /** Tabs of one test: every sync created from the same hub hears the others. */
 export function createTabHub() {
@@ -33,6 +42,8 @@ export function createTabHub() {
 interface TestServiceOptions extends Partial<Services> {
   /** The device storage (memory by default; pass one to share it, as tabs or a reload do). */
   local?: LocalStore
+  /** What the recording repository's server holds at the start. */
+  stored?: LoadedTask[]
 }
 
 /**
@@ -41,8 +52,8 @@ interface TestServiceOptions extends Partial<Services> {
  * browser would show. The outbox stops when the test ends.
  */
 export function createTestServices(overrides: TestServiceOptions = {}) {
-  const { local = createMemoryStore(), ...rest } = overrides
-  const recorder = createRecordingRepository()
+  const { local = deviceStore(), stored = [], ...rest } = overrides
+  const recorder = createRecordingRepository(stored)
   const fakeAuth = createFakeAuthService()
   const alert = vi.fn<(message: string) => void>()
   const celebrate = vi.fn<() => void>()
@@ -55,6 +66,7 @@ export function createTestServices(overrides: TestServiceOptions = {}) {
       store: local,
       repository: tasks,
       logger: consoleLogger,
+      failureMessages: FAILURE_MESSAGES,
       refreshToken: () => auth.refreshToken(),
     })
   onTestFinished(() => {
@@ -67,6 +79,7 @@ export function createTestServices(overrides: TestServiceOptions = {}) {
     listCache: {
       get: (email) => local.getList(email),
       put: (email, list) => local.putList(email, list),
+      remove: (email) => local.removeList(email),
       ...createLastUserStore(),
     },
     tabSync: createTabHub().tab(),

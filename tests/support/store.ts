@@ -13,8 +13,11 @@ export const loadedTask = (
   task = `Task ${id}`,
 ): LoadedTask => ({ id, task, isFinished, email: EMAIL, ...(order === undefined ? {} : { order }) })
 
-/** A real store, with recording services, holding `tasks` as if just loaded. */
-export function storeWithTasks(tasks: LoadedTask[] = [], testServices = createTestServices()) {
+/** A real store, with recording services, holding `tasks` as if just loaded from its server. */
+export function storeWithTasks(
+  tasks: LoadedTask[] = [],
+  testServices = createTestServices({ stored: tasks }),
+) {
   const store = setupStore(testServices.services)
   // As sign-in would: the outbox sends the signed-in user's writes.
   testServices.services.outbox.setActiveUser(EMAIL)

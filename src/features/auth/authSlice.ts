@@ -1,4 +1,4 @@
-import type { PayloadAction } from '@reduxjs/toolkit'
+import { createAction, type PayloadAction } from '@reduxjs/toolkit'
 import { createSlice } from '../../app/slice'
 import type { RootState } from '../../app/store'
 import type { AuthUser } from '../../services/types'
@@ -69,6 +69,12 @@ export const {
   signInErrorShown,
   signOutRequested,
 } = authSlice.actions
+
+// Events for other features to react to (the tasks); the auth state itself does not change.
+/** The person signed out on purpose (Log Out), and Auth confirmed it. */
+export const userSignedOut = createAction<{ email: string }>('auth/userSignedOut')
+/** Log Out failed: the person is still signed in. */
+export const signOutFailed = createAction<{ email: string }>('auth/signOutFailed')
 
 export default authSlice
 

@@ -1,4 +1,5 @@
 import type { PayloadAction } from '@reduxjs/toolkit'
+import { connectivityLost, connectivityRestored } from '../../app/actions'
 import { createSlice } from '../../app/slice'
 import type { RootState } from '../../app/store'
 
@@ -13,7 +14,7 @@ export interface SyncState {
   slow: boolean
   /** The browser is offline, or the server could not be reached at the last attempt. */
   offline: boolean
-  /** The last write the server refused for good, in words; cleared by the next sent write. */
+  /** The last write the server refused for good, in words; shown for a while. */
   refused: string | null
   /** Where changes are kept: on the device (IndexedDB), or in memory only (lost at a reload). */
   storage: 'device' | 'memory'
@@ -31,50 +32,52 @@ const syncSlice = createSlice({
   name: 'sync',
   initialState,
   reducers: {
-    /** The outbox's count of unacknowledged writes changed; a sent write clears a refusal. */
-    outboxReported(state, action: PayloadAction<{ pending: number; delivered: boolean }>) {
+    /** The outbox's count of unacknowledged writes, and whether they survive a reload. */
+    outboxReported(state, action: PayloadAction<{ pending: number; durable: boolean }>) {
       state.pending = action.payload.pending
-      if (action.payload.pending === 0) {
-        state.slow = false
-        state.offline = false
-      }
-      if (action.payload.delivered) state.offline = false
+      state.storage = action.payload.durable ? 'device' : 'memory'
+      if (state.pending === 0) state.slow = false
     },
     /** A write has now waited over a second (the listener times it, not the reducer). */
     writesSlowed(state) {
       if (state.pending > 0) state.slow = true
     },
+    /** The server took a write: it can be reached, and an older refusal is history. */
+    writeDelivered(state) {
+      state.offline = false
+      state.refused = null
+    },
     /** A send failed because the server or the network could not be reached. */
     serverUnreachable(state) {
       state.offline = true
-    },
-    /** The browser reported that it is offline or online again. */
-    connectivityChanged(state, action: PayloadAction<{ online: boolean }>) {
-      state.offline = !action.payload.online
     },
     /** The server refused a write for good; `reason` says why, in words. */
     writeRefused(state, action: PayloadAction<{ reason: string }>) {
       state.refused = action.payload.reason
     },
-    /** Device storage could not be used: changes are kept in memory from now on. */
-    storageLost(state) {
-      state.storage = 'memory'
+    /** The refusal has been shown long enough. */
+    refusalShown(state) {
+      state.refused = null
     },
-    /** Device storage works again. */
-    storageRestored(state) {
-      state.storage = 'device'
-    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(connectivityLost, (state) => {
+        state.offline = true
+      })
+      .addCase(connectivityRestored, (state) => {
+        state.offline = false
+      })
   },
 })
 
 export const {
   outboxReported,
   writesSlowed,
+  writeDelivered,
   serverUnreachable,
-  connectivityChanged,
   writeRefused,
-  storageLost,
-  storageRestored,
+  refusalShown,
 } = syncSlice.actions
 
 export const syncReducer = syncSlice.reducer

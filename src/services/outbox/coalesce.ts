@@ -1,9 +1,21 @@
-import type { Task } from '../types'
+import { TASK_FIELDS, type Task, type TaskField } from '../types'
 
-/** A write waiting to reach the server: the latest one for its document. */
+/**
+ * A write waiting to reach the server: the latest one for its document. An update carries the
+ * task as this device now shows it, but only `fields` (those changed on this device) are
+ * written: a field changed only on another device keeps the server's value.
+ */
 export type OutboxWrite =
-  | { kind: 'add'; task: Task }
-  | { kind: 'update'; task: Task }
+  | {
+      kind: 'add'
+      task: Task
+      /**
+       * Once an attempt was made, the fields changed here since: if that attempt reached the
+       * server, a retry writes only these (another device may have changed the rest).
+       */
+      fields?: TaskField[]
+    }
+  | { kind: 'update'; task: Task; fields: TaskField[] }
   | { kind: 'delete'; id: string; email: string }
 
 /** A stored outbox entry: at most one per document, keyed by the document id. */
@@ -52,42 +64,25 @@ export function coalesce(
     case 'add':
       return { ...next, ...base, attempted }
     case 'update':
-      if (previous.kind === 'add') return { kind: 'add', task: next.task, ...base, attempted }
-      return { ...next, ...base, attempted }
+      if (previous.kind === 'add') {
+        if (!attempted) return { kind: 'add', task: next.task, ...base, attempted }
+        const fields = union(previous.fields ?? [], next.fields)
+        return { kind: 'add', task: next.task, fields, ...base, attempted }
+      }
+      {
+        // Both updates' fields are written, with this device's latest values.
+        const before = previous.kind === 'update' ? fieldsOf(previous) : TASK_FIELDS
+        return { ...next, fields: union(before, next.fields), ...base, attempted }
+      }
     case 'delete':
       if (previous.kind === 'add' && !attempted) return null
       return { ...next, ...base, attempted }
   }
 }
 
-/** `tasks` with the writes applied, oldest first: what the user last saw. */
-export function applyPending<T extends { id: string }>(
-  tasks: readonly T[],
-  pending: readonly OutboxEntry[],
-): (T | Task)[] {
-  const byId = new Map<string, T | Task>(tasks.map((task) => [task.id, task]))
-  for (const entry of [...pending].sort((a, b) => a.seq - b.seq)) {
-    if (entry.kind === 'delete') byId.delete(entry.id)
-    else byId.set(entry.id, entry.task)
-  }
-  return [...byId.values()]
-}
+const union = (a: readonly TaskField[], b: readonly TaskField[]): TaskField[] =>
+  TASK_FIELDS.filter((field) => a.includes(field) || b.includes(field))
 
-const writeKey = (entry: OutboxEntry) => `${entry.id}@${String(entry.seq)}`
-
-/**
- * The server's answer to a query with the user's changes applied: `before` and `after` are the
- * outbox's entries (acknowledged ones included) read just before and just after the query.
- * Writes the server acknowledged before the query started are in its answer (or were overtaken
- * there, e.g. from another device), so they are not applied again; every other write is, since
- * the query may have run before or after it reached the server (writes are idempotent).
- */
-export function applyToServerAnswer<T extends { id: string }>(
-  answer: readonly T[],
-  before: readonly OutboxEntry[],
-  after: readonly OutboxEntry[],
-): (T | Task)[] {
-  const inAnswer = new Set(before.filter((entry) => entry.acknowledged).map(writeKey))
-  const notInAnswer = (entry: OutboxEntry) => !inAnswer.has(writeKey(entry))
-  return applyPending(applyPending(answer, before.filter(notInAnswer)), after.filter(notInAnswer))
-}
+/** The fields an update writes; entries stored before updates named them write them all. */
+export const fieldsOf = (entry: OutboxWrite & { kind: 'update' }): readonly TaskField[] =>
+  Array.isArray(entry.fields) ? entry.fields : TASK_FIELDS

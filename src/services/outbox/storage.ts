@@ -3,6 +3,8 @@ import type { OutboxEntry } from './coalesce'
 
 /** Where the outbox and the kept lists live: IndexedDB, or memory where it is unusable. */
 export interface LocalStore {
+  /** Whether what it holds survives a reload (false for memory). */
+  readonly durable: boolean
   /**
    * Replaces the entry of document `id` by `change(current, nextSeq)` in one atomic step
    * (one IndexedDB transaction, so tabs never interleave); null removes it.
@@ -20,13 +22,16 @@ export interface LocalStore {
    * acknowledged entries: the list, read from the app's state just before, shows them.
    */
   putList(email: string, tasks: Task[]): Promise<void>
+  /** Forgets the list kept for `email` (after they signed out); their entries stay. */
+  removeList(email: string): Promise<void>
 }
 
-export function createMemoryStore(): LocalStore {
+/** Storage in memory; `seq` continues a sequence already used (by device storage that failed). */
+export function createMemoryStore(seq = 0): LocalStore {
   const entries = new Map<string, OutboxEntry>()
   const lists = new Map<string, Task[]>()
-  let seq = 0
   return {
+    durable: false,
     changeEntry: (id, change) => {
       const next = change(entries.get(id), ++seq)
       if (next) entries.set(id, next)
@@ -45,6 +50,10 @@ export function createMemoryStore(): LocalStore {
       for (const [id, entry] of entries) {
         if (entry.email === email && entry.acknowledged) entries.delete(id)
       }
+      return Promise.resolve()
+    },
+    removeList: (email) => {
+      lists.delete(email)
       return Promise.resolve()
     },
   }
@@ -78,7 +87,9 @@ const committed = (transaction: IDBTransaction): Promise<void> =>
     }
   })
 
-export async function openIndexedDbStore(factory: IDBFactory = indexedDB): Promise<LocalStore> {
+export async function openIndexedDbStore(
+  factory: IDBFactory = indexedDB,
+): Promise<LocalStore & { close(): void }> {
   const open = factory.open(DB_NAME, 1)
   open.onupgradeneeded = () => {
     const db = open.result
@@ -93,6 +104,10 @@ export async function openIndexedDbStore(factory: IDBFactory = indexedDB): Promi
   }
 
   return {
+    durable: true,
+    close: () => {
+      db.close()
+    },
     async changeEntry(id, change) {
       const transaction = db.transaction([OUTBOX, META], 'readwrite')
       const outbox = transaction.objectStore(OUTBOX)
@@ -129,25 +144,55 @@ export async function openIndexedDbStore(factory: IDBFactory = indexedDB): Promi
       for (const entry of entries) if (entry.acknowledged) outbox.delete(entry.id)
       await committed(transaction)
     },
+    async removeList(email) {
+      const transaction = db.transaction(LISTS, 'readwrite')
+      transaction.objectStore(LISTS).delete(email)
+      await committed(transaction)
+    },
   }
 }
 
+/** How long an IndexedDB open may take before the page goes on without it. */
+export const OPEN_TIMEOUT_MS = 4000
+
 /**
  * IndexedDB where it works; memory otherwise (private windows, storage disabled or full), with
- * a warning, so the app keeps working and only durability across reloads is lost.
+ * a warning, so the app keeps working and only durability across reloads is lost. An open that
+ * does not answer within `timeoutMs` (a stuck browser profile) is given up for this page: if it
+ * answers later, the database is closed unused, so writes recorded there long ago are never
+ * sent behind the person's back.
  */
 export async function openLocalStore(
   warn: (message: string, err?: unknown) => void,
   factory: IDBFactory | undefined = typeof indexedDB === 'undefined' ? undefined : indexedDB,
+  timeoutMs = OPEN_TIMEOUT_MS,
 ): Promise<LocalStore> {
   if (!factory) {
     warn('IndexedDB is not available: pending changes are kept in memory only')
     return createMemoryStore()
   }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => {
+      resolve('timeout')
+    }, timeoutMs)
+  })
+  const opening = openIndexedDbStore(factory)
   try {
-    return await openIndexedDbStore(factory)
+    const opened = await Promise.race([opening, timedOut])
+    if (opened !== 'timeout') return opened
+    warn('IndexedDB did not answer: pending changes are kept in memory only')
+    opening.then(
+      (late) => {
+        late.close()
+      },
+      () => undefined,
+    )
+    return createMemoryStore()
   } catch (err) {
     warn('IndexedDB could not be opened: pending changes are kept in memory only', err)
     return createMemoryStore()
+  } finally {
+    clearTimeout(timer)
   }
 }

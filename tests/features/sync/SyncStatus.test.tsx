@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { setupStore } from '../../../src/app/store'
 import { SyncStatus } from '../../../src/features/sync/SyncStatus'
 import {
+  MEMORY_ONLY_MESSAGE,
   OFFLINE_MESSAGE,
   outboxReported,
   SAVING_MESSAGE,
@@ -31,7 +32,7 @@ describe('the sync status', () => {
   it('says "Saving…" only once a write has waited over a second', () => {
     const { store, line } = renderStatus()
     act(() => {
-      store.dispatch(outboxReported({ pending: 1, delivered: false }))
+      store.dispatch(outboxReported({ pending: 1, durable: true }))
     })
     expect(line).toBeEmptyDOMElement()
     act(() => {
@@ -39,7 +40,7 @@ describe('the sync status', () => {
     })
     expect(line).toHaveTextContent(SAVING_MESSAGE)
     act(() => {
-      store.dispatch(outboxReported({ pending: 0, delivered: true }))
+      store.dispatch(outboxReported({ pending: 0, durable: true }))
     })
     expect(line).toBeEmptyDOMElement()
   })
@@ -51,17 +52,25 @@ describe('the sync status', () => {
     })
     expect(line).toBeEmptyDOMElement()
     act(() => {
-      store.dispatch(outboxReported({ pending: 2, delivered: false }))
+      store.dispatch(outboxReported({ pending: 2, durable: true }))
     })
     expect(line).toHaveTextContent('Offline: changes are kept on this device and will be sent')
     expect(line).toHaveTextContent(OFFLINE_MESSAGE)
+  })
+
+  it('says when changes will not survive a reload (memory only)', () => {
+    const { store, line } = renderStatus()
+    act(() => {
+      store.dispatch(outboxReported({ pending: 0, durable: false }))
+    })
+    expect(line).toHaveTextContent(MEMORY_ONLY_MESSAGE)
   })
 
   it('names a refused write first, in words, in the same line', () => {
     const { store, line } = renderStatus()
     act(() => {
       store.dispatch(serverUnreachable())
-      store.dispatch(outboxReported({ pending: 1, delivered: false }))
+      store.dispatch(outboxReported({ pending: 1, durable: true }))
       store.dispatch(writeRefused({ reason: 'the task no longer exists' }))
     })
     expect(line).toHaveTextContent('Not saved: the task no longer exists')

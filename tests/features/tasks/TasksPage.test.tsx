@@ -153,7 +153,7 @@ describe('a task row', () => {
     )
     expect(celebrate).toHaveBeenCalledTimes(1)
     expect(recorder.writes()).toMatchObject([
-      { kind: 'update', id: 'a', task: { isFinished: true } },
+      { kind: 'update', id: 'a', changes: { isFinished: true } },
     ])
   })
 
@@ -217,7 +217,7 @@ describe('the Edit Task dialog', () => {
       expect.stringContaining('Task b'),
     ])
     expect(recorder.writes()).toMatchObject([
-      { kind: 'update', id: 'a', task: { task: 'Buy oat milk' } },
+      { kind: 'update', id: 'a', changes: { task: 'Buy oat milk' } },
     ])
   })
 

@@ -57,7 +57,7 @@ describe('a refresh while the Edit Task dialog is open', () => {
     expect(rowTexts()).toEqual(['Bravo', 'Charlie', 'Alpha and more'])
     expect(within(row('Alpha and more')).getByRole('button', { name: 'Edit' })).toHaveFocus()
     expect(recorder.writes()).toMatchObject([
-      { kind: 'update', id: 'a', task: { task: 'Alpha and more' } },
+      { kind: 'update', id: 'a', changes: { task: 'Alpha and more' } },
     ])
   })
 

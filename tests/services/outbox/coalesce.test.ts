@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  applyPending,
-  applyToServerAnswer,
-  coalesce,
-  type OutboxEntry,
-  type OutboxWrite,
-} from '../../../src/services/outbox/coalesce'
-import type { Task } from '../../../src/services/types'
+import { coalesce, type OutboxEntry, type OutboxWrite } from '../../../src/services/outbox/coalesce'
+import type { Task, TaskField } from '../../../src/services/types'
 
 const EMAIL = 'ada@example.com'
 const task = (text: string, overrides: Partial<Task> = {}): Task => ({
@@ -18,7 +12,16 @@ const task = (text: string, overrides: Partial<Task> = {}): Task => ({
   ...overrides,
 })
 const add = (text: string): OutboxWrite => ({ kind: 'add', task: task(text) })
-const update = (text: string): OutboxWrite => ({ kind: 'update', task: task(text) })
+const update = (text: string): OutboxWrite => ({
+  kind: 'update',
+  task: task(text),
+  fields: ['task'],
+})
+const finish = (order: number): OutboxWrite => ({
+  kind: 'update',
+  task: task('a', { isFinished: true, order }),
+  fields: ['isFinished', 'order'],
+})
 const del: OutboxWrite = { kind: 'delete', id: 't1', email: EMAIL }
 
 /** The entry left after `writes`, with the first `triedAfter` of them sent once already. */
@@ -91,61 +94,21 @@ describe('coalescing the writes of one document', () => {
   it('every entry carries its document id and owner', () => {
     expect(entryAfter([update('a')])).toMatchObject({ id: 't1', email: EMAIL, attempted: false })
   })
-})
 
-describe('applying pending writes over a list', () => {
-  it('adds, replaces and removes by id, oldest change first', () => {
-    const list = [task('one', { id: 'a' }), task('two', { id: 'b' })]
-    const pending: OutboxEntry[] = [
-      { kind: 'delete', id: 'b', email: EMAIL, seq: 2, attempted: false },
-      {
-        kind: 'update',
-        task: task('one, edited', { id: 'a' }),
-        id: 'a',
-        email: EMAIL,
-        seq: 1,
-        attempted: true,
-      },
-      {
-        kind: 'add',
-        task: task('three', { id: 'c' }),
-        id: 'c',
-        email: EMAIL,
-        seq: 3,
-        attempted: false,
-      },
-    ]
-    expect(applyPending(list, pending).map((item) => item.task)).toEqual(['one, edited', 'three'])
-  })
-})
-
-describe('applying the outbox over the server’s answer to a query', () => {
-  const entry = (text: string, id: string, seq: number, acknowledged?: true): OutboxEntry => ({
-    kind: 'update',
-    task: task(text, { id }),
-    id,
-    email: EMAIL,
-    seq,
-    attempted: true,
-    ...(acknowledged && { acknowledged }),
+  it('updates write the fields either changed, with the latest values', () => {
+    const entry = entryAfter([update('a'), finish(7)])
+    expect(entry).toMatchObject({
+      kind: 'update',
+      fields: ['task', 'isFinished', 'order'] satisfies TaskField[],
+      task: { task: 'a', isFinished: true, order: 7 },
+    })
+    expect(entryAfter([finish(7), finish(8)])).toMatchObject({ fields: ['isFinished', 'order'] })
   })
 
-  it('skips writes acknowledged before the query: the answer has them, or something newer', () => {
-    const answer = [task('newer, from another device', { id: 'a' })]
-    const before = [entry('mine, acknowledged earlier', 'a', 1, true)]
-    expect(applyToServerAnswer(answer, before, before).map((item) => item.task)).toEqual([
-      'newer, from another device',
-    ])
-  })
-
-  it('applies writes pending before it, and writes acknowledged while it ran', () => {
-    const answer = [task('old a', { id: 'a' }), task('old b', { id: 'b' })]
-    const before = [entry('pending a', 'a', 1)]
-    // While the query ran: a's write was acknowledged, b was changed and acknowledged.
-    const after = [entry('pending a', 'a', 1, true), entry('changed b', 'b', 2, true)]
-    expect(applyToServerAnswer(answer, before, after).map((item) => item.task)).toEqual([
-      'pending a',
-      'changed b',
-    ])
+  it('an entry stored before updates named their fields writes them all', () => {
+    const old = { ...update('a'), id: 't1', email: EMAIL, seq: 1, attempted: false }
+    // @ts-expect-error -- an entry as stored by the version before `fields`
+    delete old.fields
+    expect(coalesce(old, finish(3), 2)).toMatchObject({ fields: ['task', 'isFinished', 'order'] })
   })
 })

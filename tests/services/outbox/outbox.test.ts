@@ -1,11 +1,13 @@
 import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { FAILURE_MESSAGES } from '../../../src/features/tasks/messages'
+import { backoffDelay } from '../../../src/lib/backoff'
+import { classifyFailure } from '../../../src/services/outbox/failures'
 import {
-  backoffDelay,
-  classifyFailure,
   createOutbox,
   type OutboxDependencies,
+  type OutboxEvent,
 } from '../../../src/services/outbox/outbox'
 import {
   createMemoryStore,
@@ -42,6 +44,7 @@ function outboxWith(overrides: Partial<OutboxDependencies> = {}) {
     store: createMemoryStore(),
     repository: recorder.repository,
     logger: { error: console.error, info: console.log, warn: console.warn },
+    failureMessages: FAILURE_MESSAGES,
     refreshToken,
     random: () => 0.5,
     ...overrides,
@@ -59,6 +62,19 @@ describe('classifying failures by error code', () => {
     ['unknown', 'transient'],
     ['cancelled', 'transient'],
     ['unauthenticated', 'unauthenticated'],
+    // Anything not known to be final is retried: Auth's codes, and codes we never heard of.
+    ['auth/network-request-failed', 'transient'],
+    ['auth/too-many-requests', 'transient'],
+    ['auth/internal-error', 'transient'],
+    ['auth/quota-exceeded', 'transient'],
+    ['auth/timeout', 'transient'],
+    ['auth/web-storage-unsupported', 'transient'],
+    ['auth/app-deleted', 'transient'],
+    ['something-new', 'transient'],
+    // The session ended: the writes wait for the owner's next sign-in.
+    ['auth/user-token-expired', 'signedOut'],
+    ['auth/user-disabled', 'signedOut'],
+    ['auth/invalid-user-token', 'signedOut'],
     ['permission-denied', 'permanent'],
     ['invalid-argument', 'permanent'],
     ['not-found', 'permanent'],
@@ -113,7 +129,7 @@ describe('backoff', () => {
     const { outbox, recorder } = outboxWith()
     recorder.failWritesWith(failure('unknown'))
     outbox.setActiveUser(EMAIL)
-    await outbox.enqueue({ kind: 'update', task: task('t1') })
+    await outbox.enqueue({ kind: 'update', task: task('t1'), fields: ['task'] })
     await vi.advanceTimersByTimeAsync(0)
     recorder.succeedWrites()
     outbox.flushNow()
@@ -148,7 +164,7 @@ describe('sending', () => {
       return calls === 1 ? Promise.reject(failure('unauthenticated')) : original(id, value)
     }
     outbox.setActiveUser(EMAIL)
-    await outbox.enqueue({ kind: 'update', task: task('t1') })
+    await outbox.enqueue({ kind: 'update', task: task('t1'), fields: ['task'] })
     await outbox.idle()
     expect(refreshToken).toHaveBeenCalledTimes(1)
     expect(calls).toBe(2)
@@ -189,17 +205,18 @@ describe('sending', () => {
     await vi.waitFor(() => {
       expect(recorder.writes()).toHaveLength(1)
     })
-    await outbox.enqueue({ kind: 'update', task: task('t1', 'Second') })
+    await outbox.enqueue({ kind: 'update', task: task('t1', 'Second'), fields: ['task'] })
     recorder.settlePending()
     await vi.waitFor(() => {
       expect(recorder.writes()).toHaveLength(2)
     })
     recorder.settlePending()
     await outbox.idle()
-    // The add was answered, but the newer change stayed and went out as a full write.
+    // The add was answered, so the document exists: the newer change went out as an update
+    // of what changed (as an add, after a delete elsewhere, it would bring the task back).
     expect(recorder.writes()).toMatchObject([
       { kind: 'add', task: { task: 'First' } },
-      { kind: 'add', task: { task: 'Second' } },
+      { kind: 'update', id: 't1', changes: { task: 'Second' } },
     ])
     expect(await outbox.pending(EMAIL)).toEqual([])
   })
@@ -232,7 +249,7 @@ describe('sending', () => {
     await vi.waitFor(() => {
       expect(gatedReads).toBe(1)
     })
-    await outbox.enqueue({ kind: 'update', task: task('t1', 'Second') })
+    await outbox.enqueue({ kind: 'update', task: task('t1', 'Second'), fields: ['task'] })
     gate = null
     release()
     await vi.waitFor(() => {
@@ -251,12 +268,162 @@ describe('sending', () => {
   })
 })
 
+describe('what is never dropped', () => {
+  it('a token that is still refused after a refresh is retried with the backoff, not dropped', async () => {
+    vi.useFakeTimers()
+    const { outbox, recorder, refreshToken } = outboxWith()
+    recorder.failWritesWith(failure('unauthenticated'))
+    outbox.setActiveUser(EMAIL)
+    await outbox.enqueue({ kind: 'add', task: task('t1') })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(refreshToken).toHaveBeenCalledTimes(1)
+    expect(await outbox.pending(EMAIL)).toHaveLength(1)
+    recorder.succeedWrites()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(await outbox.pending(EMAIL)).toEqual([])
+    expect(outbox.stats().dropped).toBe(0)
+    outbox.close()
+  })
+
+  it('a token refresh that fails offline (auth/network-request-failed) keeps every write', async () => {
+    vi.useFakeTimers()
+    const { outbox, recorder } = outboxWith()
+    recorder.failWritesWith(failure('auth/network-request-failed'))
+    outbox.setActiveUser(EMAIL)
+    await outbox.enqueue({ kind: 'add', task: task('t1') })
+    await outbox.enqueue({ kind: 'update', task: task('t1', 'Renamed'), fields: ['task'] })
+    await outbox.enqueue({ kind: 'delete', id: 't3', email: EMAIL })
+    // An hour of failed retries.
+    await vi.advanceTimersByTimeAsync(3_600_000)
+    expect(await outbox.pending(EMAIL)).toHaveLength(2)
+    recorder.succeedWrites()
+    outbox.flushNow()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(await outbox.pending(EMAIL)).toEqual([])
+    expect(outbox.stats().dropped).toBe(0)
+    outbox.close()
+  })
+
+  it('a session that ended (auth/user-token-expired) waits for the owner’s next sign-in', async () => {
+    vi.useFakeTimers()
+    const { outbox, recorder } = outboxWith()
+    recorder.failWritesWith(failure('auth/user-token-expired'))
+    outbox.setActiveUser(EMAIL)
+    await outbox.enqueue({ kind: 'add', task: task('t1') })
+    await vi.advanceTimersByTimeAsync(600_000)
+    expect(recorder.writes()).toHaveLength(1)
+    outbox.flushNow()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(recorder.writes()).toHaveLength(1)
+    recorder.succeedWrites()
+    outbox.setActiveUser(EMAIL)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(recorder.writes()).toHaveLength(2)
+    expect(await outbox.pending(EMAIL)).toEqual([])
+    outbox.close()
+  })
+})
+
+describe('adds that got through', () => {
+  it('an add the server’s list shows is sent as an update from then on, never re-creating it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { outbox, recorder } = outboxWith()
+    // The add reached the server, but its answer was lost.
+    recorder.failWritesWith(failure('unavailable'))
+    outbox.setActiveUser(EMAIL)
+    await outbox.enqueue({ kind: 'add', task: task('t1') })
+    await outbox.idle()
+    outbox.setActiveUser(null)
+    await outbox.enqueue({ kind: 'update', task: task('t1', 'Renamed'), fields: ['task'] })
+    await outbox.onServer(EMAIL, new Set(['t1']))
+    expect(await outbox.pending(EMAIL)).toMatchObject([
+      { kind: 'update', id: 't1', fields: ['task'] },
+    ])
+    // Another device deleted it meanwhile: the update is refused, and nothing comes back.
+    recorder.succeedWrites()
+    outbox.setActiveUser(EMAIL)
+    await outbox.idle()
+    expect(recorder.writes().at(-1)).toEqual({
+      kind: 'update',
+      id: 't1',
+      changes: { task: 'Renamed' },
+    })
+    expect(recorder.serverTasks(EMAIL)).toEqual([])
+    expect(await outbox.pending(EMAIL)).toEqual([])
+  })
+})
+
+describe('what it tells the page', () => {
+  it('the pending count, deliveries, failures for now and refusals', async () => {
+    const { outbox, recorder } = outboxWith()
+    const events: OutboxEvent[] = []
+    outbox.subscribe((event) => events.push(event))
+    outbox.setActiveUser(EMAIL)
+    recorder.failWritesWith(failure('unavailable'))
+    await outbox.enqueue({ kind: 'add', task: task('t1') })
+    await outbox.idle()
+    recorder.failWritesWith(failure('permission-denied'))
+    await outbox.enqueue({ kind: 'delete', id: 't2', email: EMAIL })
+    await outbox.idle()
+    recorder.succeedWrites()
+    outbox.flushNow()
+    await outbox.idle()
+    await vi.waitFor(() => {
+      expect(events.at(-1)).toEqual({ type: 'status', email: EMAIL, pending: 0, durable: false })
+    })
+    expect(events).toContainEqual({ type: 'unreachable' })
+    expect(events).toContainEqual({ type: 'delivered' })
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'refused', code: 'permission-denied' }),
+    )
+    expect(events).toContainEqual({ type: 'status', email: EMAIL, pending: 2, durable: false })
+  })
+
+  it('sends an update as the changed fields only', async () => {
+    const { outbox, recorder } = outboxWith()
+    outbox.setActiveUser(EMAIL)
+    await outbox.enqueue({
+      kind: 'update',
+      task: { ...task('t1', 'Stale text'), isFinished: true, order: 5 },
+      fields: ['isFinished', 'order'],
+    })
+    await outbox.idle()
+    expect(recorder.writes()).toEqual([
+      { kind: 'update', id: 't1', changes: { isFinished: true, order: 5 } },
+    ])
+  })
+
+  it('counts writes handed over and not yet recorded, and reads settled changes after them', async () => {
+    const memory = createMemoryStore()
+    let release: () => void = () => undefined
+    const slow: LocalStore = {
+      ...memory,
+      async changeEntry(id, change) {
+        await new Promise<void>((resolve) => {
+          release = resolve
+        })
+        return memory.changeEntry(id, change)
+      },
+    }
+    const { outbox } = outboxWith({ store: slow })
+    const enqueued = outbox.enqueue({ kind: 'add', task: task('t1') })
+    expect(outbox.unrecorded()).toBe(1)
+    let settled: unknown[] | null = null
+    void outbox.settledChanges(EMAIL).then((entries) => (settled = entries))
+    await Promise.resolve()
+    expect(settled).toBeNull()
+    release()
+    await enqueued
+    expect(outbox.unrecorded()).toBe(0)
+    await vi.waitFor(() => {
+      expect(settled).toMatchObject([{ id: 't1', kind: 'add' }])
+    })
+  })
+})
+
 describe('acknowledged writes', () => {
-  it.each([
-    ['memory', () => Promise.resolve(createMemoryStore())],
-    ['IndexedDB', () => openIndexedDbStore(new IDBFactory())],
-  ])('stay in %s, never sent again, until the kept list is written', async (_name, openStore) => {
-    const store = await openStore()
+  it('stay in IndexedDB, never sent again, until the kept list is written', async () => {
+    const store = await openIndexedDbStore(new IDBFactory())
     const { outbox, recorder } = outboxWith({ store })
     outbox.setActiveUser(EMAIL)
     await outbox.enqueue({ kind: 'add', task: task('t1') })
@@ -276,16 +443,24 @@ describe('acknowledged writes', () => {
     expect(await outbox.changes('grace@example.com')).toMatchObject([{ id: 'g1' }])
   })
 
+  it('are removed at once from storage that does not survive a reload (memory)', async () => {
+    const { outbox } = outboxWith()
+    outbox.setActiveUser(EMAIL)
+    await outbox.enqueue({ kind: 'add', task: task('t1') })
+    await outbox.idle()
+    expect(await outbox.changes(EMAIL)).toEqual([])
+  })
+
   it('a change after an acknowledged write goes out as a write of its own', async () => {
     const { outbox, recorder } = outboxWith()
     outbox.setActiveUser(EMAIL)
     await outbox.enqueue({ kind: 'add', task: task('t1') })
     await outbox.idle()
-    await outbox.enqueue({ kind: 'update', task: task('t1', 'Renamed') })
+    await outbox.enqueue({ kind: 'update', task: task('t1', 'Renamed'), fields: ['task'] })
     await outbox.idle()
     expect(recorder.writes()).toMatchObject([
       { kind: 'add', task: { id: 't1' } },
-      { kind: 'update', task: { task: 'Renamed' } },
+      { kind: 'update', id: 't1', changes: { task: 'Renamed' } },
     ])
   })
 })
@@ -298,10 +473,11 @@ describe('device storage', () => {
       store: first,
       repository: createRecordingRepository().repository,
       logger: { error: () => undefined, info: () => undefined, warn: () => undefined },
+      failureMessages: FAILURE_MESSAGES,
       refreshToken: () => Promise.resolve(),
     })
     await outbox.enqueue({ kind: 'add', task: task('t1') })
-    await outbox.enqueue({ kind: 'update', task: task('t1', 'Renamed') })
+    await outbox.enqueue({ kind: 'update', task: task('t1', 'Renamed'), fields: ['task'] })
     await first.putList(EMAIL, [task('t1', 'Renamed')])
     const reopened = await openIndexedDbStore(factory)
     expect(await reopened.entriesOf(EMAIL)).toMatchObject([
@@ -327,24 +503,6 @@ describe('device storage', () => {
     )
     expect(await openLocalStore(warn, undefined)).toBeDefined()
   })
-
-  it('switches to memory with a warning when a write to storage fails (quota), and keeps working', async () => {
-    const consoleWarn = vi.mocked(console.warn)
-    const failing = createMemoryStore()
-    failing.changeEntry = () =>
-      Promise.reject(new DOMException('Quota exceeded', 'QuotaExceededError'))
-    const { outbox, recorder } = outboxWith({ store: failing })
-    outbox.setActiveUser(EMAIL)
-    await outbox.enqueue({ kind: 'add', task: task('t1') })
-    await outbox.idle()
-    expect(consoleWarn).toHaveBeenCalledWith(
-      'Local storage failed: pending changes are kept in memory from now on',
-      expect.any(DOMException),
-    )
-    expect(recorder.writes()).toHaveLength(1)
-    // No kept list is written next to this memory outbox: an acknowledged write goes at once.
-    expect(await outbox.changes(EMAIL)).toEqual([])
-  })
 })
 
 describe('several tabs', () => {
@@ -366,6 +524,7 @@ describe('several tabs', () => {
         store,
         repository: recorder.repository,
         logger: { error: () => undefined, info: () => undefined, warn: () => undefined },
+        failureMessages: FAILURE_MESSAGES,
         refreshToken: () => Promise.resolve(),
         withSendLock,
       }),

@@ -1,0 +1,50 @@
+import { addTasks, expect, row, signIn, test } from './fixtures'
+import { storedTasksOf } from './support/backend'
+
+// A bad start: the network drops a download, or the browser's storage does not answer. The
+// app must come through on its own, without a reload.
+
+// The service worker would serve the chunks from its cache: these tests are about the network.
+test.use({ serviceWorkers: 'block' })
+
+test('the database chunk fails to download once: the list still loads and a change is saved', async ({
+  page,
+  person,
+  request,
+}) => {
+  let failed = 0
+  await page.route('**/assets/firestoreLite-*.js', async (route) => {
+    if (failed++ === 0) await route.abort('connectionreset')
+    else await route.continue()
+  })
+  await page.goto('./')
+  await signIn(page, person)
+  await expect(page.getByText('No tasks have been added yet')).toBeVisible()
+  expect(failed).toBeGreaterThan(1)
+  await addTasks(page, 'Saved after a bad start')
+  await expect
+    .poll(async () => (await storedTasksOf(request, person.email)).map((task) => task.task))
+    .toEqual(['Saved after a bad start'])
+})
+
+test('IndexedDB never answers its open: the server’s list shows, and the page says changes will not survive a reload', async ({
+  page,
+  person,
+  request,
+}) => {
+  // The app's own database hangs; Firebase Auth's (another name) still works.
+  await page.addInitScript(() => {
+    const open = indexedDB.open.bind(indexedDB)
+    indexedDB.open = (name: string, version?: number) =>
+      name === 'todo' ? ({} as IDBOpenDBRequest) : open(name, version)
+  })
+  await page.goto('./')
+  await signIn(page, person)
+  await expect(page.getByText('No tasks have been added yet')).toBeVisible()
+  await expect(page.getByText(/will not survive a reload/)).toBeVisible()
+  await addTasks(page, 'Kept in memory, sent at once')
+  await expect(row(page, 'Kept in memory, sent at once')).toBeVisible()
+  await expect
+    .poll(async () => (await storedTasksOf(request, person.email)).map((task) => task.task))
+    .toEqual(['Kept in memory, sent at once'])
+})
