@@ -40,6 +40,9 @@ export function TaskList({ reveal = null }: { reveal?: Reveal | null }) {
   const ids = useAppSelector(selectTaskIds)
   const availability = useAppSelector(selectListAvailability)
   const { actions, editing, closeEditor, deleted, undo, dismissUndo } = useRowActions()
+  // Undo is offered only to the list's owner (not after a sign-out, nor to the next person).
+  const owner = useAppSelector((state) => state.tasks.owner)
+  const undoable = deleted !== null && deleted.task.email === owner ? deleted : null
   const focus = useRef<FocusedRow | null>(null)
   // When a list of some length first appears (kept on the device, or the server's answer), the
   // rows a screen shows are drawn at once and the others in a background render that yields to
@@ -78,7 +81,7 @@ export function TaskList({ reveal = null }: { reveal?: Reveal | null }) {
       <div className="page-status">
         <SyncStatus />
         <UndoBar
-          deleted={deleted}
+          deleted={undoable}
           onUndo={() => {
             const restored = flushSync(undo)
             const toggle = restored === null ? undefined : rowButton(restored, 0)

@@ -2,7 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
 import { TasksPage } from '../../../src/features/tasks/TasksPage'
-import { selectAllTasks, taskDeleted } from '../../../src/features/tasks/tasksSlice'
+import {
+  selectAllTasks,
+  tasksCleared,
+  tasksSyncedFromOtherTab,
+} from '../../../src/features/tasks/tasksSlice'
 import { UNDO_MS } from '../../../src/features/tasks/UndoBar'
 import type { LoadedTask } from '../../../src/services/types'
 import { renderWithProviders } from '../../support/render'
@@ -123,6 +127,16 @@ describe('Undo after Delete', () => {
     expect(rowTexts()).toEqual(['Only'])
   })
 
+  it('is not offered once the list is someone else’s (a sign-out)', async () => {
+    const { user, store } = renderPage(abc())
+    await user.click(deleteOf('Alpha'))
+    expect(undoButton()).toBeInTheDocument()
+    act(() => {
+      store.dispatch(tasksCleared())
+    })
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument()
+  })
+
   it('works with Ctrl+Z outside text fields', async () => {
     const { user } = renderPage(abc())
     await user.click(deleteOf('Bravo'))
@@ -210,8 +224,17 @@ describe('a new task', () => {
   it('arriving from elsewhere (another tab) is neither announced nor highlighted', () => {
     const { store } = renderPage(abc())
     act(() => {
-      store.dispatch(taskDeleted('b'))
+      store.dispatch(
+        tasksSyncedFromOtherTab({
+          email: EMAIL,
+          upserts: [
+            { id: 'x', task: 'From the other tab', isFinished: false, email: EMAIL, order: 5 },
+          ],
+          deletes: [],
+        }),
+      )
     })
+    expect(row('From the other tab')).toBeInTheDocument()
     expect(screen.queryByText(/^Added:/)).not.toBeInTheDocument()
     expect(rows().some((item) => item.classList.contains('just-added'))).toBe(false)
   })
