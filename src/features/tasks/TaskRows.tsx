@@ -139,8 +139,10 @@ interface TaskRowsProps {
  *   aria-setsize. The text of the rows not drawn stays in the page, hidden until found, so
  *   find-in-page still finds every task; a match there brings its row into view.
  * - Shorter lists render every row, plainly.
+ *
+ * Memoized: the list's other state (the dialog, Undo) does not render the rows again.
  */
-export function TaskRows({ ids, focus, reveal = null }: TaskRowsProps) {
+export const TaskRows = memo(function TaskRows({ ids, focus, reveal = null }: TaskRowsProps) {
   const listRef = useRef<HTMLUListElement>(null)
   const keys = useRowKeys(ids)
   const count = ids.length
@@ -369,4 +371,4 @@ export function TaskRows({ ids, focus, reveal = null }: TaskRowsProps) {
       {children}
     </ul>
   )
-}
+})

@@ -203,7 +203,9 @@ describe('a new task', () => {
     await user.type(input(), 'Delta{Enter}')
     const announcement = screen.getByText('Added: Delta')
     expect(announcement.closest('[role="status"]')).not.toBeNull()
-    expect(row('Delta')).toHaveClass('just-added')
+    await waitFor(() => {
+      expect(row('Delta')).toHaveClass('just-added')
+    })
     fireEvent.animationEnd(row('Delta'))
     expect(row('Delta')).not.toHaveClass('just-added')
   })
@@ -216,7 +218,9 @@ describe('a new task', () => {
       .mockReturnValue(new DOMRect(0, 5000, 300, 40))
     const { user } = renderPage(abc())
     await user.type(input(), 'Echo{Enter}')
-    expect(scrolled).toHaveBeenCalledWith({ block: 'nearest' })
+    await waitFor(() => {
+      expect(scrolled).toHaveBeenCalledWith({ block: 'nearest' })
+    })
     expect(scrolled.mock.contexts[0]).toBe(row('Echo'))
     below.mockRestore()
   })
