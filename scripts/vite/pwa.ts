@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { minify, transformWithOxc, type Plugin, type ResolvedConfig } from 'vite'
 
-/** The head tags the manifest needs; the files themselves are in public/. */
+/** The head tags of the manifest and the icons (favicon too); the files are in public/. */
 export function webManifest(): Plugin {
   let base = '/'
   return {
@@ -16,6 +16,14 @@ export function webManifest(): Plugin {
     transformIndexHtml: () =>
       [
         { tag: 'link', attrs: { rel: 'manifest', href: `${base}manifest.webmanifest` } },
+        {
+          tag: 'link',
+          attrs: { rel: 'icon', href: `${base}icons/icon.svg`, type: 'image/svg+xml' },
+        },
+        {
+          tag: 'link',
+          attrs: { rel: 'icon', href: `${base}icons/icon-192.png`, sizes: '192x192' },
+        },
         {
           tag: 'link',
           attrs: { rel: 'apple-touch-icon', href: `${base}icons/apple-touch-icon.png` },

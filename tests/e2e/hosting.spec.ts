@@ -249,7 +249,11 @@ test.describe('the prerendered page', () => {
     const input = page.getByRole('textbox', { name: 'New task' })
     await expect(input).toBeFocused()
     await expect(page.getByRole('heading', { name: 'To-do' })).toBeVisible()
-    await expect(page.getByText('Checking sign-in…')).toBeVisible()
+    // A first visit paints what it will go on saying signed out.
+    await expect(page.getByText('Plese login to save tasks')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
+    await expect(page.getByText('No tasks have been added yet')).toBeVisible()
+    await expect(page.getByText('Checking sign-in…')).toHaveCount(0)
     await page.keyboard.type('Typed before the script ran')
     await page.keyboard.press('Enter')
 

@@ -144,7 +144,8 @@ test.describe('before Auth has answered', () => {
     await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
 
     // Signed out, the next visit shows no list while Auth is still loading: by the time the page
-    // asks for the Auth chunk (held back here), a kept list would have been drawn.
+    // asks for the Auth chunk (held back here), a kept list would have been drawn. With nobody
+    // remembered, the page says what it will go on saying signed out.
     let authChunkRequested: () => void = () => undefined
     const requested = new Promise<void>((resolve) => {
       authChunkRequested = resolve
@@ -154,8 +155,8 @@ test.describe('before Auth has answered', () => {
     })
     await page.reload()
     await requested
-    await expect(page.getByRole('banner')).toContainText('Checking sign-in…')
+    await expect(page.getByRole('banner')).toContainText('Plese login to save tasks')
     expect(await rowTexts(page)).toEqual([])
-    await expect(page.getByText('Loading your tasks…')).toBeVisible()
+    await expect(page.getByText('No tasks have been added yet')).toBeVisible()
   })
 })

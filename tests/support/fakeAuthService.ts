@@ -18,7 +18,7 @@ export function createFakeAuthService() {
     kind: 'succeed',
     user: ADA,
   }
-  let pendingPopup: (() => void) | null = null
+  let pendingPopup: { complete: () => void; fail: (error: Error) => void } | null = null
   let signOutError: Error | null = null
   const calls = { signInWithPopup: 0, signOut: 0, refreshToken: 0 }
 
@@ -38,10 +38,15 @@ export function createFakeAuthService() {
         case 'fail':
           return Promise.reject(outcome.error)
         case 'hang':
-          return new Promise<AuthUser>((resolve) => {
-            pendingPopup = () => {
-              emit(ADA)
-              resolve(ADA)
+          // As the SDK does: the popup is a window of its own.
+          window.open('', 'firebaseAuthPopup', 'width=500,height=600')
+          return new Promise<AuthUser>((resolve, reject) => {
+            pendingPopup = {
+              complete: () => {
+                emit(ADA)
+                resolve(ADA)
+              },
+              fail: reject,
             }
           })
       }
@@ -78,7 +83,12 @@ export function createFakeAuthService() {
     },
     /** Completes a popup left open by `popupWaits`. */
     completePopup() {
-      pendingPopup?.()
+      pendingPopup?.complete()
+      pendingPopup = null
+    },
+    /** Fails a popup left open by `popupWaits` (as the SDK does ~10 s after it was closed). */
+    failPopup(error: Error) {
+      pendingPopup?.fail(error)
       pendingPopup = null
     },
     /** Sign-out fails with `error` from now on; null makes it succeed again. */

@@ -1,7 +1,32 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import type { AuthUser } from '../../services/types'
-import { selectAuthStatus, selectCurrentUser, signInRequested, signOutRequested } from './authSlice'
+import {
+  selectCurrentUser,
+  selectShownAuthStatus,
+  selectSignInError,
+  selectSigningIn,
+  signInErrorShown,
+  signInPopupClosed,
+  signInRequested,
+  signOutRequested,
+} from './authSlice'
+import { watchNextPopup } from './watchPopup'
+
+/** How long a failed sign-in is mentioned beside the button. */
+export const SIGN_IN_ERROR_MS = 10_000
+
+/** A failed sign-in in words. */
+export function signInFailure(code: string): string {
+  switch (code) {
+    case 'auth/popup-blocked':
+      return 'Sign-in failed: the browser blocked its window. Allow pop-ups here and try again.'
+    case 'auth/network-request-failed':
+      return 'Sign-in failed: the sign-in service cannot be reached. Try again when online.'
+    default:
+      return 'Sign-in failed. Please try again.'
+  }
+}
 
 const initialsOf = (name: string) =>
   name
@@ -49,10 +74,30 @@ function ProfilePicture({ user }: { user: AuthUser }) {
  * index.html) is not replaced by a new one when sign-in is known.
  */
 export function AccountWidget() {
-  const status = useAppSelector(selectAuthStatus)
+  const status = useAppSelector(selectShownAuthStatus)
   const user = useAppSelector(selectCurrentUser)
+  const signingIn = useAppSelector(selectSigningIn)
+  const errorCode = useAppSelector(selectSignInError)
   const dispatch = useAppDispatch()
   const signedIn = status === 'signedIn' && user !== null
+  const failure = errorCode === null ? null : signInFailure(errorCode)
+
+  // While the popup is open Login now is busy; it works again once the popup has closed.
+  const stopWatching = useRef<(() => void) | null>(null)
+  useEffect(() => {
+    if (signingIn) return
+    stopWatching.current?.()
+    stopWatching.current = null
+  }, [signingIn])
+  useEffect(() => () => stopWatching.current?.(), [])
+
+  useEffect(() => {
+    if (errorCode === null) return
+    const timer = setTimeout(() => dispatch(signInErrorShown()), SIGN_IN_ERROR_MS)
+    return () => {
+      clearTimeout(timer)
+    }
+  }, [errorCode, dispatch])
 
   return (
     <div className="account-widget">
@@ -77,16 +122,26 @@ export function AccountWidget() {
           <ProfilePicture user={user} />
         </button>
       ) : status !== 'unknown' ? (
-        <button
-          key="signIn"
-          type="button"
-          className="primary"
-          onClick={() => {
-            dispatch(signInRequested())
-          }}
-        >
-          Login now
-        </button>
+        <>
+          <button
+            key="signIn"
+            type="button"
+            className="primary"
+            aria-busy={signingIn}
+            aria-disabled={signingIn}
+            onClick={() => {
+              if (signingIn) return
+              stopWatching.current?.()
+              stopWatching.current = watchNextPopup(() => dispatch(signInPopupClosed()))
+              dispatch(signInRequested())
+            }}
+          >
+            Login now
+          </button>
+          <p className="sign-in-error" role="status">
+            {failure}
+          </p>
+        </>
       ) : null}
     </div>
   )

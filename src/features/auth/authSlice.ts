@@ -1,4 +1,5 @@
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { createAction, type PayloadAction } from '@reduxjs/toolkit'
+import { createSlice } from '../../app/slice'
 import type { RootState } from '../../app/store'
 import type { AuthUser } from '../../services/types'
 
@@ -10,9 +11,16 @@ export interface AuthState {
   user: AuthUser | null
   /** A popup sign-in is under way; further clicks on 'Login now' wait for it. */
   signingIn: boolean
+  /** Why the last sign-in failed (the Auth error code), shown for a while; null when not. */
+  signInError: string | null
 }
 
-const initialState: AuthState = { status: 'unknown', user: null, signingIn: false }
+const initialState: AuthState = {
+  status: 'unknown',
+  user: null,
+  signingIn: false,
+  signInError: null,
+}
 
 const authSlice = createSlice({
   name: 'auth',
@@ -28,10 +36,23 @@ const authSlice = createSlice({
       }
     },
     signInRequested(state) {
-      if (state.status !== 'signedIn') state.signingIn = true
+      if (state.status === 'signedIn') return
+      state.signingIn = true
+      state.signInError = null
     },
     signInSettled(state) {
       state.signingIn = false
+    },
+    /** The popup was seen closed: Login now works again at once (the SDK tells ~10 s later). */
+    signInPopupClosed(state) {
+      state.signingIn = false
+    },
+    signInFailed(state, action: PayloadAction<{ code: string }>) {
+      state.signingIn = false
+      state.signInError = action.payload.code
+    },
+    signInErrorShown(state) {
+      state.signInError = null
     },
     signOutRequested() {
       // The user is cleared when the Auth client reports the change.
@@ -39,8 +60,15 @@ const authSlice = createSlice({
   },
 })
 
-export const { authStateChanged, signInRequested, signInSettled, signOutRequested } =
-  authSlice.actions
+export const {
+  authStateChanged,
+  signInRequested,
+  signInSettled,
+  signInPopupClosed,
+  signInFailed,
+  signInErrorShown,
+  signOutRequested,
+} = authSlice.actions
 
 // Events for other features to react to (the tasks); the auth state itself does not change.
 /** The person signed out on purpose (Log Out), and Auth confirmed it. */
@@ -52,3 +80,14 @@ export default authSlice
 
 export const selectAuthStatus = (state: RootState): AuthStatus => state.auth.status
 export const selectCurrentUser = (state: RootState): AuthUser | null => state.auth.user
+
+/**
+ * What the page shows of sign-in. Until Auth has answered, a device with no remembered user (a
+ * first-time visitor, or after a sign-out) is shown signed out, as it almost always turns out:
+ * the prerendered first paint says what it will go on saying. A remembered user's kept list is
+ * shown meanwhile (the list has an owner): "Checking sign-in…" until Auth answers.
+ */
+export const selectShownAuthStatus = (state: RootState): AuthStatus =>
+  state.auth.status === 'unknown' && state.tasks.owner === null ? 'signedOut' : state.auth.status
+export const selectSigningIn = (state: RootState): boolean => state.auth.signingIn
+export const selectSignInError = (state: RootState): string | null => state.auth.signInError

@@ -2,6 +2,7 @@ import { appStarted } from '../../app/actions'
 import type { AppListenerEffect, AppStartListening } from '../../app/listenerMiddleware'
 import {
   authStateChanged,
+  signInFailed,
   signInRequested,
   signInSettled,
   signOutFailed,
@@ -27,19 +28,33 @@ const rememberSessionEmail: AppListenerEffect<typeof authStateChanged> = (action
   else api.extra.session.removeUserEmail()
 }
 
+const STOPPED_BY_PERSON = new Set([
+  'auth/popup-closed-by-user',
+  'auth/cancelled-popup-request',
+  'auth/user-cancelled',
+])
+
 const signIn: AppListenerEffect<typeof signInRequested> = async (_action, api) => {
   const { auth, logger } = api.extra
   // One popup at a time: the click that opened it settles it.
   if (api.getOriginalState().auth.signingIn) return
+  // A click after the last popup was closed supersedes the attempt the SDK has not yet given up.
+  api.cancelActiveListeners()
   // The spec's guard: the popup opens only when nobody is signed in.
   if (!auth.hasCurrentUser()) {
     try {
       await auth.signInWithPopup()
     } catch (err) {
       logger.error('Error during sign-in:', err)
+      const code = (err as { code?: unknown } | null)?.code
+      if (api.signal.aborted) return
+      // Closed or cancelled by the person: nothing to tell them.
+      if (typeof code === 'string' && STOPPED_BY_PERSON.has(code)) api.dispatch(signInSettled())
+      else api.dispatch(signInFailed({ code: typeof code === 'string' ? code : 'unknown' }))
+      return
     }
   }
-  api.dispatch(signInSettled())
+  if (!api.signal.aborted) api.dispatch(signInSettled())
 }
 
 const signOut: AppListenerEffect<typeof signOutRequested> = async (_action, api) => {

@@ -1,5 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { PayloadAction } from '@reduxjs/toolkit'
 import { connectivityLost, connectivityRestored } from '../../app/actions'
+import { createSlice } from '../../app/slice'
 import type { RootState } from '../../app/store'
 
 /**

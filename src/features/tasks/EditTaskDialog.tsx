@@ -1,20 +1,48 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { MAX_TASK_LENGTH } from '../../services/types'
+import { selectTaskById, taskTextSaved } from './tasksSlice'
 import { normalizeTaskText } from './taskText'
+
+export const DELETED_ELSEWHERE = 'This task was deleted on another device.'
 
 interface EditTaskDialogProps {
   text: string
+  /** The task is gone (deleted on another device): the dialog says so and offers Close only. */
+  gone?: boolean
   /** Called with the trimmed new text when Save changes is pressed. */
   onSave: (text: string) => void
   /** Called once the dialog has closed, however it was closed. */
   onClosed: () => void
 }
 
+/**
+ * The 'Edit Task' dialog for the task `id`, beside the list rather than in its row: a refresh
+ * that moves the row keeps it open with its draft, and one that deletes the task leaves it
+ * open to say so.
+ */
+export function TaskEditor({ id, onClosed }: { id: string; onClosed: () => void }) {
+  const task = useAppSelector((state) => selectTaskById(state, id))
+  const dispatch = useAppDispatch()
+  return (
+    <EditTaskDialog
+      text={task?.task ?? ''}
+      gone={task === undefined}
+      onSave={(text) => {
+        if (text !== task?.task) dispatch(taskTextSaved({ id, task: text }))
+      }}
+      onClosed={onClosed}
+    />
+  )
+}
+
 /** The 'Edit Task' dialog. The draft lives here until Save changes; Close drops it. */
-export function EditTaskDialog({ text, onSave, onClosed }: EditTaskDialogProps) {
+export function EditTaskDialog({ text, gone = false, onSave, onClosed }: EditTaskDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const inputId = useId()
+  const messageId = useId()
+  const closeRef = useRef<HTMLButtonElement>(null)
   const [draft, setDraft] = useState(text)
   const normalized = normalizeTaskText(draft)
 
@@ -23,13 +51,18 @@ export function EditTaskDialog({ text, onSave, onClosed }: EditTaskDialogProps) 
     if (dialog && !dialog.open) dialog.showModal()
   }, [])
 
+  // The input goes with the task: focus goes to Close, which reads out why.
+  useEffect(() => {
+    if (gone) closeRef.current?.focus()
+  }, [gone])
+
   const close = () => {
     dialogRef.current?.close()
   }
 
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (normalized === null) return
+    if (normalized === null || gone) return
     onSave(normalized)
     close()
   }
@@ -38,25 +71,38 @@ export function EditTaskDialog({ text, onSave, onClosed }: EditTaskDialogProps) 
     <dialog ref={dialogRef} className="edit-dialog" aria-labelledby={titleId} onClose={onClosed}>
       <form onSubmit={handleSubmit}>
         <h2 id={titleId}>Edit Task</h2>
-        <label htmlFor={inputId}>Task</label>
-        <input
-          id={inputId}
-          type="text"
-          autoComplete="off"
-          maxLength={MAX_TASK_LENGTH}
-          dir="auto"
-          value={draft}
-          onChange={(event) => {
-            setDraft(event.target.value)
-          }}
-        />
+        {gone ? (
+          <p id={messageId}>{DELETED_ELSEWHERE}</p>
+        ) : (
+          <>
+            <label htmlFor={inputId}>Task</label>
+            <input
+              id={inputId}
+              type="text"
+              autoComplete="off"
+              maxLength={MAX_TASK_LENGTH}
+              dir="auto"
+              value={draft}
+              onChange={(event) => {
+                setDraft(event.target.value)
+              }}
+            />
+          </>
+        )}
         <div className="dialog-actions">
-          <button type="button" onClick={close}>
+          <button
+            ref={closeRef}
+            type="button"
+            aria-describedby={gone ? messageId : undefined}
+            onClick={close}
+          >
             Close
           </button>
-          <button type="submit" className="primary" disabled={normalized === null}>
-            Save changes
-          </button>
+          {!gone && (
+            <button type="submit" className="primary" disabled={normalized === null}>
+              Save changes
+            </button>
+          )}
         </div>
       </form>
     </dialog>

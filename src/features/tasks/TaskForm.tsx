@@ -4,7 +4,8 @@ import { selectAuthStatus } from '../auth/authSlice'
 import { MAX_TASK_LENGTH } from '../../services/types'
 import { taskSubmitted } from './tasksSlice'
 
-export function TaskForm() {
+/** The form to add a task; `onAdded` hears of each task it adds. */
+export function TaskForm({ onAdded }: { onAdded?: (id: string) => void }) {
   const dispatch = useAppDispatch()
   const [draft, setDraft] = useState('')
   const inputRef = useRef<HTMLInputElement>(null)
@@ -27,7 +28,11 @@ export function TaskForm() {
 
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (dispatch(taskSubmitted(draft)) === 'added') setDraft('')
+    const outcome = dispatch(taskSubmitted(draft))
+    if (outcome.kind === 'added') {
+      setDraft('')
+      onAdded?.(outcome.id)
+    }
     inputRef.current?.focus()
   }
 

@@ -1,13 +1,7 @@
-import { memo, useRef, useState } from 'react'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { EditTaskDialog } from './EditTaskDialog'
-import {
-  selectTaskById,
-  taskDeleted,
-  taskMarkedDone,
-  taskMarkedIncomplete,
-  taskTextSaved,
-} from './tasksSlice'
+import { memo, use, useId } from 'react'
+import { useAppSelector } from '../../app/hooks'
+import { RowActionsContext } from './rowActions'
+import { selectTaskById } from './tasksSlice'
 
 interface TaskItemProps {
   id: string
@@ -16,12 +10,25 @@ interface TaskItemProps {
   setSize?: number
 }
 
-/** One row. It selects its own task, so a change to one task re-renders one row. */
+/** A 24-unit line drawing in the text colour; the button's hidden text names it. */
+const Icon = ({ path }: { path: string }) => (
+  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d={path} />
+  </svg>
+)
+
+const PENCIL = 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4'
+const BIN = 'M4 7h16M10 7V4h4v3M6 7l1 13h10l1-13M10 11v5M14 11v5'
+
+/**
+ * One row. It selects its own task, so a change to one task re-renders one row. Edit and
+ * Delete are icons with hidden text (their names stay `Edit` and `Delete`), described by the
+ * task's text; the toggle says its state with aria-pressed.
+ */
 export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskItemProps) {
   const task = useAppSelector((state) => selectTaskById(state, id))
-  const dispatch = useAppDispatch()
-  const [editing, setEditing] = useState(false)
-  const editButtonRef = useRef<HTMLButtonElement>(null)
+  const actions = use(RowActionsContext)
+  const textId = useId()
 
   // A row can outlive its task for one render while the list catches up.
   if (task === undefined) return null
@@ -40,43 +47,32 @@ export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskIt
         className="toggle"
         title={toggleTitle}
         aria-label={toggleTitle}
-        onClick={() => {
-          dispatch(task.isFinished ? taskMarkedIncomplete(id) : taskMarkedDone(id))
-        }}
+        aria-pressed={task.isFinished}
+        onClick={(event) => actions?.toggle(id, event)}
       />
-      <span className="task-text" dir="auto">
+      <span id={textId} className="task-text" dir="auto">
         {task.task}
       </span>
       <button
-        ref={editButtonRef}
         type="button"
-        onClick={() => {
-          setEditing(true)
-        }}
+        className="icon-button"
+        title="Edit"
+        aria-describedby={textId}
+        onClick={() => actions?.edit(id)}
       >
-        Edit
+        <Icon path={PENCIL} />
+        <span className="button-label">Edit</span>
       </button>
       <button
         type="button"
-        className="danger"
-        onClick={() => {
-          dispatch(taskDeleted(id))
-        }}
+        className="icon-button danger"
+        title="Delete"
+        aria-describedby={textId}
+        onClick={(event) => actions?.remove(id, event)}
       >
-        Delete
+        <Icon path={BIN} />
+        <span className="button-label">Delete</span>
       </button>
-      {editing && (
-        <EditTaskDialog
-          text={task.task}
-          onSave={(text) => {
-            if (text !== task.task) dispatch(taskTextSaved({ id, task: text }))
-          }}
-          onClosed={() => {
-            setEditing(false)
-            editButtonRef.current?.focus()
-          }}
-        />
-      )}
     </li>
   )
 })

@@ -1,8 +1,15 @@
-import { startTransition, useEffect, useState } from 'react'
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { useAppSelector } from '../../app/hooks'
+import { SyncStatus } from '../sync/SyncStatus'
+import { TaskEditor } from './EditTaskDialog'
 import { WINDOW_MIN_ROWS } from './listWindow'
+import { RowActionsContext, useRowActions } from './rowActions'
 import { TaskRows } from './TaskRows'
 import { selectListAvailability, selectTaskIds } from './tasksSlice'
+import { UndoBar } from './UndoBar'
+import type { Reveal } from './useReveal'
+import type { FocusedRow } from './useRowFocus'
 
 const EMPTY_MESSAGES = {
   empty: 'No tasks have been added yet',
@@ -13,9 +20,30 @@ const EMPTY_MESSAGES = {
 /** Rows drawn at once when a list first appears: more than a tall screen holds. */
 const FIRST_ROWS = 30
 
-export function TaskList() {
+/** The button `index` (0 toggle, 1 Edit) of the row of `id`, if it is drawn. */
+function rowButton(id: string, index: number): HTMLElement | undefined {
+  for (const row of document.querySelectorAll<HTMLElement>('li[data-task-id]')) {
+    if (row.dataset.taskId === id) return row.querySelectorAll('button')[index]
+  }
+  return undefined
+}
+
+const focusInput = () => document.getElementById('new-task')?.focus()
+
+/**
+ * The list area: the rows (or what to say without any), the Edit Task dialog, and the status
+ * line below the list (the sync state, Undo after a delete), which sticks to the bottom of the
+ * window while the list is longer, so it never covers the input or, scrolled to the end, the
+ * last row.
+ */
+export function TaskList({ reveal = null }: { reveal?: Reveal | null }) {
   const ids = useAppSelector(selectTaskIds)
   const availability = useAppSelector(selectListAvailability)
+  const { actions, editing, closeEditor, deleted, undo, dismissUndo } = useRowActions()
+  // Undo is offered only to the list's owner (not after a sign-out, nor to the next person).
+  const owner = useAppSelector((state) => state.tasks.owner)
+  const undoable = deleted !== null && deleted.task.email === owner ? deleted : null
+  const focus = useRef<FocusedRow | null>(null)
   // When a list of some length first appears (kept on the device, or the server's answer), the
   // rows a screen shows are drawn at once and the others in a background render that yields to
   // input, instead of in one long task on a slow phone. From then on every change is drawn at
@@ -33,13 +61,49 @@ export function TaskList() {
     })
   }, [partial])
 
-  if (ids.length === 0) {
-    return (
-      <p className="empty" role="status">
-        {EMPTY_MESSAGES[availability]}
-      </p>
-    )
-  }
+  // The last row went while it held focus: the input takes it.
+  const empty = ids.length === 0
+  useLayoutEffect(() => {
+    if (!empty || focus.current === null) return
+    focus.current = null
+    if (document.activeElement === document.body || document.activeElement === null) focusInput()
+  }, [empty])
 
-  return <TaskRows ids={partial ? ids.slice(0, FIRST_ROWS) : ids} />
+  return (
+    <RowActionsContext value={actions}>
+      {empty ? (
+        <p className="empty" role="status">
+          {EMPTY_MESSAGES[availability]}
+        </p>
+      ) : (
+        <TaskRows ids={partial ? ids.slice(0, FIRST_ROWS) : ids} focus={focus} reveal={reveal} />
+      )}
+      <div className="page-status">
+        <SyncStatus />
+        <UndoBar
+          deleted={undoable}
+          onUndo={() => {
+            const restored = flushSync(undo)
+            const toggle = restored === null ? undefined : rowButton(restored, 0)
+            if (toggle) toggle.focus()
+            else focusInput()
+          }}
+          onDismiss={dismissUndo}
+        />
+      </div>
+      {editing !== null && (
+        <TaskEditor
+          key={editing}
+          id={editing}
+          onClosed={() => {
+            closeEditor()
+            // Back to the row's Edit button, wherever the row is now; the input if it went.
+            const edit = rowButton(editing, 1)
+            if (edit) edit.focus()
+            else focusInput()
+          }}
+        />
+      )}
+    </RowActionsContext>
+  )
 }

@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
   type ReactElement,
+  type RefObject,
 } from 'react'
 import { flushSync } from 'react-dom'
 import { useAppSelector } from '../../app/hooks'
@@ -29,15 +30,9 @@ import {
 } from './listWindow'
 import { rowKey } from './rowKeys'
 import { TaskItem } from './TaskItem'
+import { useReveal, type Reveal } from './useReveal'
+import { useRowFocus, type FocusedRow } from './useRowFocus'
 import { useRowKeys } from './useRowKeys'
-
-/** The row holding focus, which of its buttons (toggle, Edit, Delete) had it, and how. */
-interface FocusedRow {
-  id: string
-  control: number
-  /** Whether the focus ring showed (focus came from the keyboard), to restore it the same. */
-  visible: boolean
-}
 
 const selectTaskTable = (state: RootState) => state.tasks.entities
 type TaskTable = ReturnType<typeof selectTaskTable>
@@ -54,16 +49,6 @@ interface TextSource {
   range: Range
   pinned: readonly number[]
   tasks: TaskTable
-}
-
-const rowButtons = (row: Element): Element[] =>
-  Array.from(row.children).filter((child) => child instanceof HTMLButtonElement)
-
-function rowElement(list: HTMLElement, id: string): HTMLElement | undefined {
-  for (const child of list.children) {
-    if (child instanceof HTMLElement && child.dataset.taskId === id) return child
-  }
-  return undefined
 }
 
 /** The viewport in pixels from the list's top edge; the page is what scrolls. */
@@ -131,12 +116,21 @@ const HiddenRowsText = memo(function HiddenRowsText({
   )
 })
 
+interface TaskRowsProps {
+  ids: readonly string[]
+  /** Where focus is in the list; the list's owner reads it when the last row goes. */
+  focus?: RefObject<FocusedRow | null>
+  /** This device's new task, to bring into view and highlight. */
+  reveal?: Reveal | null
+}
+
 /**
  * The rows of the task list, in list order: DOM order is visual order.
  *
  * - A row that moves (to the end when done, to the top when incomplete) gets a new key, so
  *   React removes and inserts one row instead of moving every row in between (rowKeys.ts); if
- *   the row held focus, the same button gets it back, without scrolling.
+ *   the row held focus, the same button gets it back, without scrolling; a row that goes
+ *   hands focus to the next one (useRowFocus.ts).
  * - Lists longer than WINDOW_MIN_ROWS are windowed. Only the rows within OVERSCAN_PX of the
  *   viewport are rendered, plus the first and last rows and the focused row with its
  *   neighbours: Tab from the page or from a row reaches the next row, and focus survives
@@ -145,15 +139,17 @@ const HiddenRowsText = memo(function HiddenRowsText({
  *   aria-setsize. The text of the rows not drawn stays in the page, hidden until found, so
  *   find-in-page still finds every task; a match there brings its row into view.
  * - Shorter lists render every row, plainly.
+ *
+ * Memoized: the list's other state (the dialog, Undo) does not render the rows again.
  */
-export function TaskRows({ ids }: { ids: readonly string[] }) {
+export const TaskRows = memo(function TaskRows({ ids, focus, reveal = null }: TaskRowsProps) {
   const listRef = useRef<HTMLUListElement>(null)
   const keys = useRowKeys(ids)
   const count = ids.length
   const windowed = count > WINDOW_MIN_ROWS
 
-  const focusRef = useRef<FocusedRow | null>(null)
-  const [focusedId, setFocusedId] = useState<string | null>(null)
+  const ownFocus = useRef<FocusedRow | null>(null)
+  const focusedId = useRowFocus(listRef, ids, keys, focus ?? ownFocus)
 
   const [heights, setHeights] = useState<ReadonlyMap<string, number>>(() => new Map())
   const [gap, setGap] = useState(DEFAULT_ROW_GAP)
@@ -326,53 +322,7 @@ export function TaskRows({ ids }: { ids: readonly string[] }) {
     }
   }, [windowed])
 
-  // Which row holds focus: it stays rendered, with its neighbours, wherever the page scrolls.
-  useEffect(() => {
-    const list = listRef.current
-    if (!list) return
-    const focusIn = (event: FocusEvent) => {
-      const target = event.target instanceof Element ? event.target : null
-      const row = target?.closest('li[data-task-id]')
-      if (!target || !(row instanceof HTMLElement) || row.dataset.taskId === undefined) return
-      const id = row.dataset.taskId
-      focusRef.current = {
-        id,
-        control: rowButtons(row).indexOf(target),
-        visible: target.matches(':focus-visible'),
-      }
-      setFocusedId(id)
-    }
-    const focusOut = (event: FocusEvent) => {
-      // Focus gone to nowhere (another window, or a row being replaced) keeps its row pinned.
-      const next = event.relatedTarget
-      if (!(next instanceof Node) || list.contains(next)) return
-      focusRef.current = null
-      setFocusedId(null)
-    }
-    list.addEventListener('focusin', focusIn)
-    list.addEventListener('focusout', focusOut)
-    return () => {
-      list.removeEventListener('focusin', focusIn)
-      list.removeEventListener('focusout', focusOut)
-    }
-  }, [])
-
-  // A moved row is a new element: if focus was in it, the same button gets it back, without
-  // scrolling the page to where the row went.
-  useLayoutEffect(() => {
-    const focus = focusRef.current
-    const list = listRef.current
-    if (!focus || !list || !keys.moved.has(focus.id)) return
-    const active = document.activeElement
-    if (active !== null && active !== document.body) return
-    const row = rowElement(list, focus.id)
-    if (!row) return
-    const buttons = rowButtons(row)
-    const target = buttons[focus.control] ?? buttons[0]
-    if (target instanceof HTMLElement) {
-      target.focus({ preventScroll: true, focusVisible: focus.visible })
-    }
-  }, [keys])
+  useReveal(listRef, ids, offsets, reveal)
 
   const row = (index: number) => {
     const id = ids[index] ?? ''
@@ -421,4 +371,4 @@ export function TaskRows({ ids }: { ids: readonly string[] }) {
       {children}
     </ul>
   )
-}
+})

@@ -15,6 +15,7 @@ import {
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
+  taskRestored,
   tasksLoaded,
   tasksRefreshed,
   tasksSyncedFromOtherTab,
@@ -41,7 +42,11 @@ async function record(api: Parameters<AppListenerEffect<typeof taskAdded>>[1], w
   }
 }
 
-const writeAddedTask: AppListenerEffect<typeof taskAdded> = async (action, api) => {
+/** A new task, or a deleted one put back (Undo): an add of the whole document. */
+const writeAddedTask: AppListenerEffect<typeof taskAdded | typeof taskRestored> = async (
+  action,
+  api,
+) => {
   const task = selectTaskById(api.getState(), action.payload.id)
   // A refused add (bad text, an id already in the list) changed nothing and writes nothing.
   if (task === undefined || selectTaskById(api.getOriginalState(), task.id) !== undefined) return
@@ -105,6 +110,7 @@ const retryWrites: AppListenerEffect<typeof connectivityRestored | typeof pageRe
 
 export function addTasksListeners(startAppListening: AppStartListening): void {
   startAppListening({ actionCreator: taskAdded, effect: writeAddedTask })
+  startAppListening({ actionCreator: taskRestored, effect: writeAddedTask })
   startAppListening({ actionCreator: taskMarkedDone, effect: writeUpdatedTask })
   startAppListening({ actionCreator: taskMarkedIncomplete, effect: writeUpdatedTask })
   startAppListening({ actionCreator: taskTextSaved, effect: writeUpdatedTask })
@@ -122,6 +128,7 @@ export function addTasksListeners(startAppListening: AppStartListening): void {
       taskMarkedIncomplete,
       taskTextSaved,
       taskDeleted,
+      taskRestored,
     ),
     effect: keepListOnDevice(),
   })

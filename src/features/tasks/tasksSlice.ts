@@ -1,12 +1,7 @@
-import {
-  createAction,
-  createEntityAdapter,
-  createSlice,
-  type PayloadAction,
-  type UnknownAction,
-} from '@reduxjs/toolkit'
+import { createAction, type UnknownAction } from '@reduxjs/toolkit'
 import type { AppThunk, RootState } from '../../app/store'
 import type { LoadedTask, Task } from '../../services/types'
+import { selectShownAuthStatus } from '../auth/authSlice'
 import {
   compareTasks,
   orderAfterLastOpen,
@@ -16,9 +11,6 @@ import {
 } from './ordering'
 import { normalizeTaskText } from './taskText'
 
-/** The ids array is the list, in display order; `order` is what reproduces it after a load. */
-const tasksAdapter = createEntityAdapter<Task>({ sortComparer: compareTasks })
-
 export type TasksStatus = 'idle' | 'loading' | 'loaded' | 'failed'
 
 interface TasksListState {
@@ -27,9 +19,13 @@ interface TasksListState {
   owner: string | null
 }
 
-const initialState = tasksAdapter.getInitialState<TasksListState>({ status: 'idle', owner: null })
+/** The ids array is the list, in display order; `order` is what reproduces it after a load. */
+export interface TasksState extends TasksListState {
+  ids: string[]
+  entities: Record<string, Task>
+}
 
-export type TasksState = typeof initialState
+const initialState: TasksState = { ids: [], entities: {}, status: 'idle', owner: null }
 
 const othersInOrder = (state: TasksState, id: string): Task[] =>
   state.ids.flatMap((other) => {
@@ -93,6 +89,8 @@ export const taskDeleted = createAction<string, 'tasks/taskDeleted'>('tasks/task
 export const taskTextSaved = createAction<{ id: string; task: string }, 'tasks/taskTextSaved'>(
   'tasks/taskTextSaved',
 )
+/** Undo of a delete: the task comes back as it was (same id, text, state and order). */
+export const taskRestored = createAction<Task, 'tasks/taskRestored'>('tasks/taskRestored')
 /** The server's list came again (a refresh), merged with the writes still pending here. */
 export const tasksRefreshed = createAction<
   { email: string; tasks: LoadedTask[] },
@@ -113,6 +111,11 @@ function deleteTask(state: TasksState, id: string): TasksState {
   // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a copy made just above
   delete entities[id]
   return { ...state, entities, ids: state.ids.filter((other) => other !== id) }
+}
+
+function restoreTask(state: TasksState, task: Task): TasksState {
+  if (state.owner !== task.email || taskOf(state, task.id) !== undefined) return state
+  return withTask(state, task, othersInOrder(state, task.id))
 }
 
 function saveTaskText(
@@ -151,76 +154,95 @@ function refreshTasks(
   return changed ? { ...state, entities, ids } : state
 }
 
-const tasksSlice = createSlice({
-  name: 'tasks',
-  initialState,
-  reducers: {
-    tasksLoadStarted(state, action: PayloadAction<{ email: string }>) {
-      // Another user's list is never shown while this one loads.
-      if (state.owner !== action.payload.email) tasksAdapter.removeAll(state)
-      state.status = 'loading'
-      state.owner = action.payload.email
-    },
-    tasksLoaded(state, action: PayloadAction<{ email: string; tasks: LoadedTask[] }>) {
-      // A load answered after the user changed (or signed out) is someone else's list.
-      if (state.owner !== action.payload.email) return
-      tasksAdapter.setAll(state, sortLoadedTasks(action.payload.tasks))
-      state.status = 'loaded'
-      state.owner = action.payload.email
-    },
-    tasksRestored(state, action: PayloadAction<{ email: string; tasks: Task[] }>) {
-      // The list kept on this device stands in only until the server answers.
-      if (state.owner !== action.payload.email || state.status !== 'loading') return
-      tasksAdapter.setAll(state, action.payload.tasks)
-    },
-    tasksSyncedFromOtherTab(
-      state,
-      action: PayloadAction<{ email: string; upserts: Task[]; deletes: string[] }>,
-    ) {
-      const { email, upserts, deletes } = action.payload
-      if (state.owner !== email) return
-      tasksAdapter.removeMany(state, deletes)
-      tasksAdapter.upsertMany(state, upserts)
-    },
-    tasksLoadFailed(state, action: PayloadAction<{ email: string }>) {
-      if (state.owner === action.payload.email) state.status = 'failed'
-    },
-    tasksCleared() {
-      return initialState
-    },
-  },
-})
+export const tasksLoadStarted = createAction<{ email: string }, 'tasks/tasksLoadStarted'>(
+  'tasks/tasksLoadStarted',
+)
+export const tasksLoaded = createAction<
+  { email: string; tasks: LoadedTask[] },
+  'tasks/tasksLoaded'
+>('tasks/tasksLoaded')
+export const tasksRestored = createAction<{ email: string; tasks: Task[] }, 'tasks/tasksRestored'>(
+  'tasks/tasksRestored',
+)
+export const tasksSyncedFromOtherTab = createAction<
+  { email: string; upserts: Task[]; deletes: string[] },
+  'tasks/tasksSyncedFromOtherTab'
+>('tasks/tasksSyncedFromOtherTab')
+export const tasksLoadFailed = createAction<{ email: string }, 'tasks/tasksLoadFailed'>(
+  'tasks/tasksLoadFailed',
+)
+export const tasksCleared = createAction('tasks/tasksCleared')
 
-export const {
-  tasksLoadStarted,
-  tasksLoaded,
-  tasksLoadFailed,
-  tasksRestored,
-  tasksSyncedFromOtherTab,
-  tasksCleared,
-} = tasksSlice.actions
-
-/** The tasks reducer: the slice's, with the actions of a click on one task handled above. */
-export function tasksReducer(state: TasksState | undefined, action: UnknownAction): TasksState {
-  if (state !== undefined) {
-    if (taskAdded.match(action)) return addTask(state, action.payload)
-    if (taskMarkedDone.match(action)) return moveTask(state, action.payload, true, orderAtEnd)
-    if (taskMarkedIncomplete.match(action)) {
-      return moveTask(state, action.payload, false, orderAtTop)
-    }
-    if (taskTextSaved.match(action)) return saveTaskText(state, action.payload)
-    if (taskDeleted.match(action)) return deleteTask(state, action.payload)
-    if (tasksRefreshed.match(action)) return refreshTasks(state, action.payload)
-  }
-  return tasksSlice.reducer(state, action)
+/** `state` holding exactly `tasks`, in list order. */
+function withAll(state: TasksState, tasks: Iterable<Task>): TasksState {
+  const entities: Record<string, Task> = {}
+  for (const task of tasks) entities[task.id] = task
+  const ids = Object.values(entities)
+    .sort(compareTasks)
+    .map((task) => task.id)
+  return { ...state, entities, ids }
 }
 
-export const {
-  selectIds: selectTaskIds,
-  selectById: selectTaskById,
-  selectAll: selectAllTasks,
-  selectTotal: selectTaskCount,
-} = tasksAdapter.getSelectors((state: RootState) => state.tasks)
+function syncFromOtherTab(
+  state: TasksState,
+  { email, upserts, deletes }: ReturnType<typeof tasksSyncedFromOtherTab>['payload'],
+): TasksState {
+  if (state.owner !== email) return state
+  const tasks = new Map(Object.entries(state.entities))
+  for (const id of deletes) tasks.delete(id)
+  for (const task of upserts) tasks.set(task.id, { ...tasks.get(task.id), ...task })
+  return withAll(state, tasks.values())
+}
+
+/** The tasks reducer. Every case builds the new state by hand (no Immer: see app/slice.ts). */
+export function tasksReducer(state = initialState, action: UnknownAction): TasksState {
+  if (taskAdded.match(action)) return addTask(state, action.payload)
+  if (taskMarkedDone.match(action)) return moveTask(state, action.payload, true, orderAtEnd)
+  if (taskMarkedIncomplete.match(action)) return moveTask(state, action.payload, false, orderAtTop)
+  if (taskTextSaved.match(action)) return saveTaskText(state, action.payload)
+  if (taskDeleted.match(action)) return deleteTask(state, action.payload)
+  if (taskRestored.match(action)) return restoreTask(state, action.payload)
+  if (tasksRefreshed.match(action)) return refreshTasks(state, action.payload)
+  if (tasksLoadStarted.match(action)) {
+    const { email } = action.payload
+    // Another user's list is never shown while this one loads.
+    const list = state.owner === email ? state : initialState
+    return { ...list, status: 'loading', owner: email }
+  }
+  if (tasksLoaded.match(action)) {
+    const { email, tasks } = action.payload
+    // A load answered after the user changed (or signed out) is someone else's list.
+    if (state.owner !== email) return state
+    return { ...withAll(state, sortLoadedTasks(tasks)), status: 'loaded' }
+  }
+  if (tasksRestored.match(action)) {
+    const { email, tasks } = action.payload
+    // The list kept on this device stands in only until the server answers.
+    if (state.owner !== email || state.status !== 'loading') return state
+    return withAll(state, tasks)
+  }
+  if (tasksSyncedFromOtherTab.match(action)) return syncFromOtherTab(state, action.payload)
+  if (tasksLoadFailed.match(action)) {
+    return state.owner === action.payload.email ? { ...state, status: 'failed' } : state
+  }
+  if (tasksCleared.match(action)) return initialState
+  return state
+}
+
+export const selectTaskIds = (state: RootState): string[] => state.tasks.ids
+export const selectTaskCount = (state: RootState): number => state.tasks.ids.length
+export const selectTaskById = (state: RootState, id: string): Task | undefined =>
+  taskOf(state.tasks, id)
+
+let allTasks: { tasks: TasksState | null; list: Task[] } = { tasks: null, list: [] }
+/** The tasks in list order; the same array while the list has not changed. */
+export function selectAllTasks(state: RootState): Task[] {
+  const { tasks } = state
+  if (allTasks.tasks?.ids !== tasks.ids || allTasks.tasks.entities !== tasks.entities) {
+    allTasks = { tasks, list: tasks.ids.flatMap((id) => taskOf(tasks, id) ?? []) }
+  }
+  return allTasks.list
+}
 
 export const selectTasksStatus = (state: RootState): TasksStatus => state.tasks.status
 
@@ -231,10 +253,11 @@ export const selectTasksStatus = (state: RootState): TasksStatus => state.tasks.
 export const selectListAvailability = (state: RootState): 'empty' | 'pending' | 'failed' => {
   if (state.tasks.status === 'loaded') return 'empty'
   if (state.tasks.status === 'failed') return 'failed'
-  return state.auth.status === 'signedOut' ? 'empty' : 'pending'
+  return selectShownAuthStatus(state) === 'signedOut' ? 'empty' : 'pending'
 }
 
-export type AddTaskOutcome = 'added' | 'invalid' | 'signedOut'
+export type AddTaskOutcome =
+  { kind: 'added'; id: string } | { kind: 'invalid' } | { kind: 'signedOut' }
 
 /**
  * The form's submit. Blank or over-long text is refused quietly; with no signed-in
@@ -244,12 +267,13 @@ export const taskSubmitted =
   (text: string): AppThunk<AddTaskOutcome> =>
   (dispatch, _getState, { session, alert, tasks }) => {
     const normalized = normalizeTaskText(text)
-    if (normalized === null) return 'invalid'
+    if (normalized === null) return { kind: 'invalid' }
     const email = session.getUserEmail()
     if (!email) {
       alert('Please log in to add')
-      return 'signedOut'
+      return { kind: 'signedOut' }
     }
-    dispatch(taskAdded({ id: tasks.newId(), task: normalized, email }))
-    return 'added'
+    const id = tasks.newId()
+    dispatch(taskAdded({ id, task: normalized, email }))
+    return { kind: 'added', id }
   }

@@ -18,6 +18,8 @@ function renderApp() {
 }
 
 const header = () => screen.getByRole('banner')
+/** The widget's status line (the first of its live regions; a failed sign-in has another). */
+const statusLine = () => within(header()).getAllByRole('status')[0]
 
 async function signedInAs(user: AuthUser) {
   const rendered = renderApp()
@@ -27,23 +29,38 @@ async function signedInAs(user: AuthUser) {
 }
 
 describe('the account widget', () => {
-  it('while the sign-in state is unknown shows a quiet status, no button and no empty-list text', () => {
+  it('while the sign-in state is unknown, with a remembered user, shows a quiet status, no button and no empty-list text', () => {
+    localStorage.setItem('todo.lastUser', 'ada@example.com')
     renderApp()
-    expect(within(header()).getByRole('status')).toHaveTextContent('Checking sign-in…')
+    expect(statusLine()).toHaveTextContent('Checking sign-in…')
     expect(screen.queryByRole('button', { name: 'Login now' })).not.toBeInTheDocument()
     expect(screen.queryByText('No tasks have been added yet')).not.toBeInTheDocument()
   })
 
+  it('while the sign-in state is unknown, with nobody remembered (a first visit), already shows the signed-out page', async () => {
+    const { fakeAuth } = renderApp()
+    const line = statusLine()
+    expect(line).toHaveTextContent('Plese login to save tasks')
+    const login = within(header()).getByRole('button', { name: 'Login now' })
+    expect(screen.getByText('No tasks have been added yet')).toBeInTheDocument()
+    fakeAuth.emit(null)
+    await settle()
+    // Nothing changes once Auth answers: the same line and the same button.
+    expect(statusLine()).toBe(line)
+    expect(line).toHaveTextContent('Plese login to save tasks')
+    expect(within(header()).getByRole('button', { name: 'Login now' })).toBe(login)
+  })
+
   it('keeps one status line through every state: only its text changes', async () => {
     const { fakeAuth } = renderApp()
-    const line = within(header()).getByRole('status')
+    const line = statusLine()
     fakeAuth.emit(null)
     await settle()
     expect(line).toHaveTextContent('Plese login to save tasks')
     fakeAuth.emit(ADA)
     await settle()
     expect(line).toHaveTextContent('Welcome, Ada Lovelace')
-    expect(within(header()).getByRole('status')).toBe(line)
+    expect(statusLine()).toBe(line)
   })
 
   it('signed out shows "Plese login to save tasks", "Login now" and the empty list', async () => {

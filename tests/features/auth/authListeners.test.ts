@@ -132,6 +132,7 @@ describe('Login now', () => {
   it('opens one popup for two quick clicks', async () => {
     const { store, fakeAuth } = startedStore()
     fakeAuth.emit(null)
+    vi.stubGlobal('open', () => null) // the popup's window (jsdom has none)
     fakeAuth.popupWaits()
     store.dispatch(signInRequested())
     store.dispatch(signInRequested())

@@ -7,6 +7,7 @@ import {
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
+  taskRestored,
   taskSubmitted,
   taskTextSaved,
 } from '../../../src/features/tasks/tasksSlice'
@@ -71,6 +72,38 @@ describe('writes after each change', () => {
     store.dispatch(taskDeleted('a'))
     await settle()
     expect(recorder.writes()).toEqual([{ kind: 'delete', id: 'a' }])
+  })
+
+  it('undo of a delete writes the task back: the server holds the same document again', async () => {
+    const { store, recorder } = storeWithTasks([
+      loadedTask('a', false, 0),
+      loadedTask('b', true, FINISHED_ORDER_BASE, 'Done one'),
+    ])
+    const task = selectAllTasks(store.getState())[1]
+    if (!task) throw new Error('no task b')
+    const before = recorder.serverTasks(EMAIL)
+    store.dispatch(taskDeleted('b'))
+    await vi.waitFor(() => {
+      expect(recorder.writes()).toEqual([{ kind: 'delete', id: 'b' }])
+    })
+    expect(recorder.serverTasks(EMAIL).map(({ id }) => id)).toEqual(['a'])
+    store.dispatch(taskRestored(task))
+    await vi.waitFor(() => {
+      expect(recorder.serverTasks(EMAIL)).toEqual(before)
+    })
+    expect(recorder.writes()).toEqual([
+      { kind: 'delete', id: 'b' },
+      { kind: 'add', task },
+    ])
+  })
+
+  it('undo of a task that is back already writes nothing', async () => {
+    const { store, recorder } = storeWithTasks([loadedTask('a', false, 0)])
+    const [task] = selectAllTasks(store.getState())
+    if (!task) throw new Error('no task a')
+    store.dispatch(taskRestored(task))
+    await settle()
+    expect(recorder.writes()).toEqual([])
   })
 
   it('an id not in the list writes nothing and does not celebrate', async () => {
@@ -145,7 +178,7 @@ describe('submitting the form', () => {
   it('adds the trimmed text for the e-mail in session storage, with an id from the repository', async () => {
     sessionStorage.setItem('userEmail', EMAIL)
     const { store, recorder, alert } = storeWithTasks()
-    expect(store.dispatch(taskSubmitted('  Buy milk  '))).toBe('added')
+    expect(store.dispatch(taskSubmitted('  Buy milk  '))).toEqual({ kind: 'added', id: 'task-1' })
     await settle()
     expect(selectAllTasks(store.getState())).toEqual([
       { id: 'task-1', task: 'Buy milk', isFinished: false, email: EMAIL, order: 0 },
@@ -156,7 +189,7 @@ describe('submitting the form', () => {
 
   it('without a user e-mail shows the alert and saves nothing', async () => {
     const { store, recorder, alert } = storeWithTasks()
-    expect(store.dispatch(taskSubmitted('Buy milk'))).toBe('signedOut')
+    expect(store.dispatch(taskSubmitted('Buy milk'))).toEqual({ kind: 'signedOut' })
     await settle()
     expect(alert).toHaveBeenCalledExactlyOnceWith('Please log in to add')
     expect(selectTaskIds(store.getState())).toEqual([])
@@ -170,7 +203,7 @@ describe('submitting the form', () => {
   ])('refuses %s text quietly: no task, no write, no alert', async (_name, text) => {
     sessionStorage.setItem('userEmail', EMAIL)
     const { store, recorder, alert } = storeWithTasks()
-    expect(store.dispatch(taskSubmitted(text))).toBe('invalid')
+    expect(store.dispatch(taskSubmitted(text))).toEqual({ kind: 'invalid' })
     await settle()
     expect(selectTaskIds(store.getState())).toEqual([])
     expect(recorder.writes()).toEqual([])

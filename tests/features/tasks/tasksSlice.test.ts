@@ -11,6 +11,7 @@ import {
   tasksLoaded,
   tasksLoadStarted,
   tasksRefreshed,
+  taskRestored,
   taskTextSaved,
 } from '../../../src/features/tasks/tasksSlice'
 import type { AppStore } from '../../../src/app/store'
@@ -179,6 +180,64 @@ describe('delete', () => {
     const { store } = storeWithTasks([loadedTask('a', false, 0), loadedTask('b', false, 1)])
     store.dispatch(taskDeleted('a'))
     expect(ids(store)).toEqual(['b'])
+  })
+})
+
+describe('undo of a delete', () => {
+  it('puts the task back with the same id, text, state and order, where it was', () => {
+    const { store } = storeWithTasks([
+      loadedTask('a', false, 0),
+      loadedTask('b', false, 1, 'Keep me'),
+      loadedTask('c', false, 2),
+      loadedTask('d', true, FINISHED_ORDER_BASE),
+      loadedTask('e', true, FINISHED_ORDER_BASE + 1),
+    ])
+    for (const id of ['b', 'e']) {
+      const task = selectAllTasks(store.getState()).find((each) => each.id === id)
+      if (!task) throw new Error(`no task ${id}`)
+      store.dispatch(taskDeleted(id))
+      store.dispatch(taskRestored(task))
+      expect(selectAllTasks(store.getState()).find((each) => each.id === id)).toEqual(task)
+    }
+    expect(ids(store)).toEqual(['a', 'b', 'c', 'd', 'e'])
+    expect(isSortedByOrder(store)).toBe(true)
+  })
+
+  it('places it by order, then id, among tasks changed since', () => {
+    const { store } = storeWithTasks([
+      loadedTask('a', false, 0),
+      loadedTask('b', false, 1),
+      loadedTask('c', false, 2),
+    ])
+    const b = selectAllTasks(store.getState())[1]
+    if (!b) throw new Error('no task b')
+    store.dispatch(taskDeleted('b'))
+    // Another device gave two tasks b's order meanwhile.
+    store.dispatch(
+      tasksRefreshed({
+        email: EMAIL,
+        tasks: [
+          loadedTask('a', false, 0),
+          loadedTask('x', false, 1),
+          loadedTask('ab', false, 1),
+          loadedTask('c', false, 2),
+        ],
+      }),
+    )
+    store.dispatch(taskRestored(b))
+    expect(ids(store)).toEqual(['a', 'ab', 'b', 'x', 'c'])
+  })
+
+  it("changes nothing when the id is back already, or the task is another user's", () => {
+    const { store } = storeWithTasks([loadedTask('a', false, 0)])
+    const before = store.getState()
+    store.dispatch(
+      taskRestored({ id: 'a', task: 'Twin', isFinished: true, email: EMAIL, order: 3 }),
+    )
+    store.dispatch(
+      taskRestored({ id: 'x', task: 'Eve', isFinished: false, email: 'eve@example.com', order: 1 }),
+    )
+    expect(store.getState()).toBe(before)
   })
 })
 

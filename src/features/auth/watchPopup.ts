@@ -1,0 +1,34 @@
+/**
+ * Calls `onClosed` once the next window this page opens (the sign-in popup, which the Auth SDK
+ * opens with `window.open`) is closed, or once this window has focus again (where the popup
+ * gave no handle: the person is back). The SDK itself notices a closed popup only after about
+ * ten seconds. Returns a function that stops watching.
+ */
+export function watchNextPopup(onClosed: () => void): () => void {
+  // Put back as it was, and always called on window.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const open = window.open
+  let timer = 0
+  const stop = () => {
+    if (window.open === opening) window.open = open
+    clearInterval(timer)
+    window.removeEventListener('focus', closed)
+  }
+  const closed = () => {
+    stop()
+    onClosed()
+  }
+  const opening: typeof window.open = (...args) => {
+    window.open = open
+    const popup = open.apply(window, args)
+    if (popup) {
+      timer = window.setInterval(() => {
+        if (popup.closed) closed()
+      }, 200)
+    }
+    return popup
+  }
+  window.open = opening
+  window.addEventListener('focus', closed)
+  return stop
+}

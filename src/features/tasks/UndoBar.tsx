@@ -1,0 +1,79 @@
+import { useEffect, useEffectEvent, useState } from 'react'
+import type { Deleted } from './rowActions'
+
+/** How long Undo is offered after a delete, unless the bar holds focus. */
+export const UNDO_MS = 6000
+
+const editable = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || target.matches('input, textarea, select'))
+
+/**
+ * "Task deleted. Undo", for a few seconds after a delete: a polite status, never an alert.
+ * Undo puts back the last deleted task. Reachable with Tab (after the list) or with Ctrl+Z
+ * (⌘Z) from anywhere but a text field or the dialog; the time stops while it holds focus.
+ */
+export function UndoBar({
+  deleted,
+  onUndo,
+  onDismiss,
+}: {
+  deleted: Deleted | null
+  onUndo: () => void
+  onDismiss: () => void
+}) {
+  // Which delete's bar holds focus (a bar removed with focus in it gets no blur).
+  const [heldFor, setHeldFor] = useState<number | null>(null)
+  const held = deleted !== null && heldFor === deleted.count
+  const dismiss = useEffectEvent(onDismiss)
+  const undo = useEffectEvent(onUndo)
+  const shown = deleted !== null
+
+  useEffect(() => {
+    if (!shown || held) return
+    const timer = setTimeout(dismiss, UNDO_MS)
+    return () => {
+      clearTimeout(timer)
+    }
+  }, [shown, held, deleted?.count])
+
+  useEffect(() => {
+    if (!shown) return
+    const keyDown = (event: KeyboardEvent) => {
+      const z = event.key === 'z' || event.key === 'Z'
+      if (!z || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return
+      if (editable(event.target) || document.querySelector('dialog[open]')) return
+      event.preventDefault()
+      undo()
+    }
+    document.addEventListener('keydown', keyDown)
+    return () => {
+      document.removeEventListener('keydown', keyDown)
+    }
+  }, [shown])
+
+  return (
+    <div className="undo-bar" role="status">
+      {deleted && (
+        // A new element for each delete, so a second delete is announced too.
+        <span key={deleted.count} className="undo-content">
+          Task deleted.{' '}
+          <button
+            type="button"
+            aria-keyshortcuts="Control+Z Meta+Z"
+            title="Undo (Ctrl+Z)"
+            onClick={onUndo}
+            onFocus={() => {
+              setHeldFor(deleted.count)
+            }}
+            onBlur={() => {
+              setHeldFor(null)
+            }}
+          >
+            Undo
+          </button>
+        </span>
+      )}
+    </div>
+  )
+}

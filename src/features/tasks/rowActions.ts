@@ -1,0 +1,89 @@
+import { createContext, useMemo, useRef, useState, type MouseEvent } from 'react'
+import { useAppDispatch, useAppStore } from '../../app/hooks'
+import type { Task } from '../../services/types'
+import {
+  selectTaskById,
+  taskDeleted,
+  taskMarkedDone,
+  taskMarkedIncomplete,
+  taskRestored,
+} from './tasksSlice'
+
+/** What a row's buttons do; one object for the whole list, so rows never re-render for it. */
+export interface RowActions {
+  toggle(id: string, event: MouseEvent): void
+  edit(id: string): void
+  remove(id: string, event: MouseEvent): void
+}
+
+export const RowActionsContext = createContext<RowActions | null>(null)
+
+/** The last deleted task, which Undo puts back; `count` tells one delete from the next. */
+export interface Deleted {
+  task: Task
+  count: number
+}
+
+/**
+ * Whether a click is the second (or third) of a series that began on another row: the first
+ * moved its row away (done, incomplete, delete) and the next row slid under the pointer. The
+ * browser counts clicks at one spot within the system's double-click time (about 500 ms), taps
+ * too, so `detail` says it; the keyboard's clicks have detail 0. The spec's ordering stays
+ * exact: only the accidental click is dropped.
+ */
+function slidUnder(firstOfSeries: { current: string | null }, id: string, event: MouseEvent) {
+  if (event.detail <= 1) firstOfSeries.current = id
+  return event.detail > 1 && firstOfSeries.current !== id
+}
+
+/**
+ * The list's row actions and the state they open: the task in the Edit dialog (kept here,
+ * not in its row, so the dialog outlives a row that moves or goes) and the last delete.
+ */
+export function useRowActions() {
+  const dispatch = useAppDispatch()
+  const store = useAppStore()
+  const [editing, setEditing] = useState<string | null>(null)
+  const [deleted, setDeleted] = useState<Deleted | null>(null)
+  const firstOfSeries = useRef<string | null>(null)
+
+  // Stable for the list's lifetime: it reads the store when clicked, not when rendered.
+  const actions = useMemo<RowActions>(
+    () => ({
+      toggle(id, event) {
+        const task = selectTaskById(store.getState(), id)
+        if (task === undefined || slidUnder(firstOfSeries, id, event)) return
+        dispatch(task.isFinished ? taskMarkedIncomplete(id) : taskMarkedDone(id))
+      },
+      edit(id) {
+        setEditing(id)
+      },
+      remove(id, event) {
+        const task = selectTaskById(store.getState(), id)
+        if (task === undefined || slidUnder(firstOfSeries, id, event)) return
+        dispatch(taskDeleted(id))
+        setDeleted((previous) => ({ task, count: (previous?.count ?? 0) + 1 }))
+      },
+    }),
+    [dispatch, store],
+  )
+
+  return {
+    actions,
+    editing,
+    closeEditor: () => {
+      setEditing(null)
+    },
+    deleted,
+    /** Undo: the last deleted task comes back as it was, and is written back. */
+    undo: () => {
+      if (deleted === null) return null
+      dispatch(taskRestored(deleted.task))
+      setDeleted(null)
+      return deleted.task.id
+    },
+    dismissUndo: () => {
+      setDeleted(null)
+    },
+  }
+}

@@ -1,0 +1,122 @@
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import type { RowKeys } from './rowKeys'
+
+/** The row holding focus, which of its buttons (toggle, Edit, Delete) had it, and how. */
+export interface FocusedRow {
+  id: string
+  control: number
+  /** Whether the focus ring showed (focus came from the keyboard), to restore it the same. */
+  visible: boolean
+}
+
+const rowButtons = (row: Element): Element[] =>
+  Array.from(row.children).filter((child) => child instanceof HTMLButtonElement)
+
+export function rowElement(list: HTMLElement, id: string): HTMLElement | undefined {
+  for (const child of list.children) {
+    if (child instanceof HTMLElement && child.dataset.taskId === id) return child
+  }
+  return undefined
+}
+
+/** The first row after `id` in `before` that is still in `after`, else the nearest before it. */
+function neighbour(before: readonly string[], after: readonly string[], id: string) {
+  const still = new Set(after)
+  const index = before.indexOf(id)
+  for (let i = index + 1; index >= 0 && i < before.length; i++) {
+    if (still.has(before[i] ?? '')) return before[i]
+  }
+  for (let i = index - 1; i >= 0; i--) if (still.has(before[i] ?? '')) return before[i]
+  return undefined
+}
+
+/**
+ * Keeps focus in the list through its changes, and says which row holds it (that row stays
+ * drawn, with its neighbours, wherever a windowed list scrolls).
+ *
+ * - A moved row is a new element (rowKeys.ts): if focus was in it, the same button gets it
+ *   back, without scrolling the page to where the row went.
+ * - A row that goes while it holds focus (Delete, or a refresh without it) hands focus to the
+ *   next row's toggle, else the previous row's; the list's owner takes the last row's case.
+ */
+export function useRowFocus(
+  listRef: RefObject<HTMLUListElement | null>,
+  ids: readonly string[],
+  keys: RowKeys,
+  focusRef: RefObject<FocusedRow | null>,
+): string | null {
+  const [focusedId, setFocusedId] = useState<string | null>(null)
+
+  useEffect(() => {
+    const list = listRef.current
+    if (!list) return
+    const forget = () => {
+      focusRef.current = null
+      setFocusedId(null)
+    }
+    const focusIn = (event: FocusEvent) => {
+      const target = event.target instanceof Element ? event.target : null
+      const row = target?.closest('li[data-task-id]')
+      if (!target || !(row instanceof HTMLElement) || row.dataset.taskId === undefined) return
+      const id = row.dataset.taskId
+      focusRef.current = {
+        id,
+        control: rowButtons(row).indexOf(target),
+        visible: target.matches(':focus-visible'),
+      }
+      setFocusedId(id)
+    }
+    let check = 0
+    const focusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget
+      if (next instanceof Node && list.contains(next)) return
+      if (next instanceof Node) {
+        forget()
+        return
+      }
+      // Focus gone to nowhere: another window, or a row being replaced, keeps its row; a
+      // click on the page itself lets it go.
+      const from = event.target
+      clearTimeout(check)
+      check = window.setTimeout(() => {
+        const onPage = document.hasFocus() && document.activeElement === document.body
+        if (onPage && from instanceof Node && from.isConnected) forget()
+      })
+    }
+    list.addEventListener('focusin', focusIn)
+    list.addEventListener('focusout', focusOut)
+    return () => {
+      clearTimeout(check)
+      list.removeEventListener('focusin', focusIn)
+      list.removeEventListener('focusout', focusOut)
+    }
+  }, [listRef, focusRef])
+
+  const previousIds = useRef(ids)
+  useLayoutEffect(() => {
+    const before = previousIds.current
+    previousIds.current = ids
+    const focus = focusRef.current
+    const list = listRef.current
+    const active = document.activeElement
+    if (!focus || !list || (active !== null && active !== document.body)) return
+    let target = focus
+    if (before !== ids && !ids.includes(focus.id)) {
+      const next = neighbour(before, ids, focus.id)
+      if (next === undefined) return
+      target = { id: next, control: 0, visible: focus.visible }
+      focusRef.current = target
+      setFocusedId(next)
+    }
+    // Not drawn yet (a windowed list): it is once focusedId pins it, and this runs again.
+    const row = rowElement(list, target.id)
+    if (!row) return
+    const buttons = rowButtons(row)
+    const button = buttons[target.control] ?? buttons[0]
+    if (button instanceof HTMLElement) {
+      button.focus({ preventScroll: true, focusVisible: target.visible })
+    }
+  }, [listRef, focusRef, ids, keys, focusedId])
+
+  return focusedId
+}

@@ -1,0 +1,236 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { addTasks, expect, row, rowTexts, signIn, taskInput, taskRows, test } from './fixtures'
+import type { Person } from './fixtures'
+import { BACKEND, storedTasksOf } from './support/backend'
+
+// Safe at the fingertips: no accidental double ticks, Undo for Delete, a new task in view,
+// focus where the hand goes next, and Login now that never plays dead.
+
+const text = (n: number) => `Task ${String(n)}`
+
+/** `count` open tasks, Task 1 … Task n, in the backend before the person signs in. */
+async function seedTasks(request: APIRequestContext, person: Person, count: number) {
+  const prefix = person.email.replace(/[^A-Za-z0-9]/g, '')
+  const documents = Array.from({ length: count }, (_, i) => ({
+    name: `projects/demo-todo/databases/(default)/documents/tasks/${prefix}x${String(i)}`,
+    data: { task: text(i + 1), isFinished: false, email: person.email, order: i },
+  }))
+  const response = await request.post(`${BACKEND}/__admin/documents`, { data: { documents } })
+  expect(response.ok()).toBe(true)
+}
+
+async function signInWithTasks(page: Page, request: APIRequestContext, person: Person, n: number) {
+  await seedTasks(request, person, n)
+  await page.goto('./')
+  await signIn(page, person)
+  await expect(taskRows(page)).toHaveCount(n)
+}
+
+const toggle = (item: Locator) => item.getByRole('button', { name: /^Mark as (in)?complete$/ })
+const finished = (page: Page) => page.getByRole('button', { name: 'Mark as incomplete' })
+
+test.describe('a second click on a row that slid under the pointer', () => {
+  test('a double click on a toggle finishes one task', async ({ page, person, request }) => {
+    await signInWithTasks(page, request, person, 12)
+    await toggle(row(page, 'Task 10')).dblclick()
+    await expect(finished(page)).toHaveCount(1)
+    await expect(
+      row(page, 'Task 10').getByRole('button', { name: 'Mark as incomplete' }),
+    ).toBeVisible()
+    await expect(toggle(row(page, 'Task 11'))).toHaveAttribute('aria-pressed', 'false')
+  })
+
+  test('two clicks 150 ms apart at one spot (a double click to the browser) finish one task', async ({
+    page,
+    person,
+    request,
+  }) => {
+    await signInWithTasks(page, request, person, 8)
+    const box = await toggle(row(page, 'Task 5')).boundingBox()
+    if (!box) throw new Error('no toggle')
+    const x = box.x + box.width / 2
+    const y = box.y + box.height / 2
+    await page.mouse.move(x, y)
+    await page.mouse.down({ clickCount: 1 })
+    await page.mouse.up({ clickCount: 1 })
+    await page.waitForTimeout(150) // the interval of the reported mistake
+    await page.mouse.down({ clickCount: 2 })
+    await page.mouse.up({ clickCount: 2 })
+    await expect(
+      row(page, 'Task 5').getByRole('button', { name: 'Mark as incomplete' }),
+    ).toBeVisible()
+    expect(await rowTexts(page)).toEqual([...[1, 2, 3, 4, 6, 7, 8].map(text), 'Task 5'])
+    await expect(finished(page)).toHaveCount(1)
+  })
+})
+
+test.describe('Undo after Delete', () => {
+  test('restores text, state and position, and the server holds it again', async ({
+    signedIn: page,
+    person,
+    request,
+  }) => {
+    await addTasks(page, 'Buy oat milk', 'Write the report', 'Call the plumber')
+    await toggle(row(page, 'Write the report')).click()
+    await expect(row(page, 'Write the report')).toHaveClass(/finished/)
+    await expect.poll(async () => (await storedTasksOf(request, person.email)).length).toBe(3)
+    const before = await storedTasksOf(request, person.email)
+
+    await row(page, 'Write the report').getByRole('button', { name: 'Delete' }).click()
+    expect(await rowTexts(page)).toEqual(['Buy oat milk', 'Call the plumber'])
+    const bar = page.getByRole('status').filter({ hasText: 'Task deleted.' })
+    await expect(bar).toHaveText('Task deleted. Undo')
+    await expect.poll(async () => (await storedTasksOf(request, person.email)).length).toBe(2)
+
+    await bar.getByRole('button', { name: 'Undo' }).click()
+    expect(await rowTexts(page)).toEqual(['Buy oat milk', 'Call the plumber', 'Write the report'])
+    await expect(row(page, 'Write the report')).toHaveClass(/finished/)
+    await expect(toggle(row(page, 'Write the report'))).toBeFocused()
+    await expect(bar).toHaveCount(0)
+    await expect.poll(() => storedTasksOf(request, person.email)).toEqual(before)
+
+    await page.reload()
+    await expect(row(page, 'Write the report')).toHaveClass(/finished/)
+    expect(await rowTexts(page)).toEqual(['Buy oat milk', 'Call the plumber', 'Write the report'])
+  })
+
+  test('keyboard only: Tab reaches Undo after the list, and Ctrl+Z works from the rows', async ({
+    signedIn: page,
+  }) => {
+    await addTasks(page, 'One', 'Two', 'Three')
+    await row(page, 'Three').getByRole('button', { name: 'Delete' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(toggle(row(page, 'Two'))).toBeFocused()
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab') // Two's Edit, Delete, Undo
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    expect(await rowTexts(page)).toEqual(['One', 'Two', 'Three'])
+
+    await row(page, 'One').getByRole('button', { name: 'Delete' }).focus()
+    await page.keyboard.press('Enter')
+    await row(page, 'Two').getByRole('button', { name: 'Delete' }).focus()
+    await page.keyboard.press('Enter')
+    expect(await rowTexts(page)).toEqual(['Three'])
+    await page.keyboard.press('Control+z')
+    expect(await rowTexts(page)).toEqual(['Two', 'Three'])
+  })
+
+  test('the bar never covers the input or, scrolled to the end, the last row', async ({
+    page,
+    person,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await signInWithTasks(page, request, person, 30)
+    await row(page, 'Task 7').getByRole('button', { name: 'Delete' }).click()
+    const bar = page.locator('.undo-content')
+    await expect(bar).toBeVisible()
+    const overlaps = async (other: Locator) => {
+      const [a, b] = await Promise.all([bar.boundingBox(), other.boundingBox()])
+      if (!a || !b) throw new Error('not laid out')
+      return a.y < b.y + b.height && b.y < a.y + a.height
+    }
+    expect(await overlaps(taskInput(page))).toBe(false)
+    await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight)
+    })
+    await expect(taskRows(page).last()).toBeInViewport()
+    expect(await overlaps(taskRows(page).last())).toBe(false)
+    await page.screenshot({ path: 'test-results/screens/360-undo-scrolled.png' })
+  })
+})
+
+test('a new task in a 50-task list is brought into view and announced', async ({
+  page,
+  person,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signInWithTasks(page, request, person, 50)
+  await taskInput(page).fill('The new one')
+  await taskInput(page).press('Enter')
+  await expect(row(page, 'The new one')).toBeInViewport()
+  await expect(page.getByRole('status').filter({ hasText: 'Added: The new one' })).toHaveCount(1)
+  await expect(taskInput(page)).toBeFocused()
+  expect((await rowTexts(page)).at(-1)).toBe('The new one')
+})
+
+test('focus after Delete: the next row’s toggle, else the previous row’s, else the input', async ({
+  signedIn: page,
+}) => {
+  await addTasks(page, 'One', 'Two', 'Three')
+  await row(page, 'One').getByRole('button', { name: 'Delete' }).click()
+  await expect(toggle(row(page, 'Two'))).toBeFocused()
+  await row(page, 'Three').getByRole('button', { name: 'Delete' }).click()
+  await expect(toggle(row(page, 'Two'))).toBeFocused()
+  await row(page, 'Two').getByRole('button', { name: 'Delete' }).click()
+  await expect(taskInput(page)).toBeFocused()
+})
+
+test.describe('Login now', () => {
+  test('is busy while the popup is open, and usable within 1 s of closing it', async ({ page }) => {
+    await page.goto('./')
+    const login = page.getByRole('button', { name: 'Login now' })
+    await expect(login).toHaveAttribute('aria-busy', 'false')
+    const [popup] = await Promise.all([page.waitForEvent('popup'), login.click()])
+    await expect(login).toHaveAttribute('aria-busy', 'true')
+    await expect(login).toHaveAttribute('aria-disabled', 'true')
+    await popup.waitForLoadState('domcontentloaded')
+    await popup.close()
+    await expect(login).toHaveAttribute('aria-busy', 'false', { timeout: 1000 })
+    await expect(login).toHaveAttribute('aria-disabled', 'false')
+    // It works: a new popup opens at once.
+    const [again] = await Promise.all([page.waitForEvent('popup'), login.click()])
+    await again.close()
+  })
+
+  test('a blocked popup says so beside the button; the console has the spec’s message', async ({
+    page,
+    consoleMessages,
+  }) => {
+    // What a popup blocker does: window.open gives no window.
+    await page.addInitScript(() => {
+      window.open = () => null
+    })
+    await page.goto('./')
+    await page.getByRole('button', { name: 'Login now' }).click()
+    await expect(page.getByRole('banner').getByRole('status').nth(1)).toHaveText(
+      'Sign-in failed: the browser blocked its window. Allow pop-ups here and try again.',
+    )
+    await expect(page.getByRole('button', { name: 'Login now' })).toHaveAttribute(
+      'aria-busy',
+      'false',
+    )
+    expect(consoleMessages.some((message) => message.startsWith('Error during sign-in:'))).toBe(
+      true,
+    )
+  })
+})
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`${colorScheme}: the Undo bar and a failed sign-in’s message pass axe (WCAG 2.1 AA)`, async ({
+    browser,
+    signedIn: page,
+  }) => {
+    const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' })
+    await addTasks(page, 'One', 'Two')
+    await row(page, 'One').getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible()
+    const withBar = await new AxeBuilder({ page }).withTags(wcag).analyze()
+    expect(withBar.violations.map(({ id }) => id)).toEqual([])
+
+    const context = await browser.newContext({ colorScheme })
+    const other = await context.newPage()
+    await other.addInitScript(() => {
+      window.open = () => null
+    })
+    await other.goto('./')
+    await other.getByRole('button', { name: 'Login now' }).click()
+    await expect(other.getByText(/^Sign-in failed/)).toBeVisible()
+    const withFailure = await new AxeBuilder({ page: other }).withTags(wcag).analyze()
+    expect(withFailure.violations.map(({ id }) => id)).toEqual([])
+    await context.close()
+  })
+}

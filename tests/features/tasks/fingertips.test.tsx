@@ -1,0 +1,245 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
+import { TasksPage } from '../../../src/features/tasks/TasksPage'
+import {
+  selectAllTasks,
+  tasksCleared,
+  tasksSyncedFromOtherTab,
+} from '../../../src/features/tasks/tasksSlice'
+import { UNDO_MS } from '../../../src/features/tasks/UndoBar'
+import type { LoadedTask } from '../../../src/services/types'
+import { renderWithProviders } from '../../support/render'
+import { EMAIL, loadedTask, storeWithTasks } from '../../support/store'
+
+function renderPage(tasks: LoadedTask[]) {
+  sessionStorage.setItem('userEmail', EMAIL)
+  const testServices = storeWithTasks(tasks)
+  return { ...renderWithProviders(<TasksPage />, { store: testServices.store }), ...testServices }
+}
+
+const input = () => screen.getByRole('textbox', { name: 'New task' })
+const rows = () => within(screen.getByRole('list', { name: 'Tasks' })).getAllByRole('listitem')
+const rowTexts = () => rows().map((row) => row.querySelector('.task-text')?.textContent)
+const row = (text: string) => {
+  const found = rows().find((item) => item.querySelector('.task-text')?.textContent === text)
+  if (!found) throw new Error(`No row with the text ${text}`)
+  return found
+}
+const toggleOf = (text: string) =>
+  within(row(text)).getByRole('button', { name: /^Mark as (in)?complete$/ })
+const deleteOf = (text: string) => within(row(text)).getByRole('button', { name: 'Delete' })
+const undoButton = () => screen.getByRole('button', { name: 'Undo' })
+
+const abc = () => [
+  loadedTask('a', false, 0, 'Alpha'),
+  loadedTask('b', false, 1, 'Bravo'),
+  loadedTask('c', true, FINISHED_ORDER_BASE, 'Charlie'),
+]
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('a row, to assistive technology', () => {
+  it('has a toggle that says its state, and Edit and Delete that say which task', () => {
+    renderPage(abc())
+    expect(toggleOf('Alpha')).toHaveAttribute('aria-pressed', 'false')
+    expect(toggleOf('Alpha')).toHaveAccessibleName('Mark as complete')
+    expect(toggleOf('Charlie')).toHaveAttribute('aria-pressed', 'true')
+    expect(toggleOf('Charlie')).toHaveAccessibleName('Mark as incomplete')
+    for (const name of ['Edit', 'Delete']) {
+      const button = within(row('Bravo')).getByRole('button', { name })
+      expect(button).toHaveAccessibleName(name)
+      expect(button).toHaveAccessibleDescription('Bravo')
+      expect(button).toHaveAttribute('title', name)
+    }
+  })
+})
+
+describe('a second click that lands on another row', () => {
+  it('after a row moved away from under the pointer, does nothing', () => {
+    const { store, celebrate } = renderPage(abc())
+    const first = toggleOf('Alpha')
+    fireEvent.click(first, { detail: 1 })
+    // Bravo slid up under the pointer; the browser counts this as the double click's second.
+    fireEvent.click(toggleOf('Bravo'), { detail: 2 })
+    expect(rowTexts()).toEqual(['Bravo', 'Charlie', 'Alpha'])
+    expect(selectAllTasks(store.getState()).map((task) => task.isFinished)).toEqual([
+      false,
+      true,
+      true,
+    ])
+    expect(celebrate).toHaveBeenCalledTimes(1)
+  })
+
+  it('deletes one task, not two, for a double click on Delete', () => {
+    renderPage(abc())
+    fireEvent.click(deleteOf('Alpha'), { detail: 1 })
+    fireEvent.click(deleteOf('Bravo'), { detail: 2 })
+    expect(rowTexts()).toEqual(['Bravo', 'Charlie'])
+  })
+
+  it('still acts when it is a click of its own, or comes from the keyboard', () => {
+    renderPage(abc())
+    fireEvent.click(toggleOf('Alpha'), { detail: 1 })
+    fireEvent.click(toggleOf('Bravo'), { detail: 1 })
+    expect(rowTexts()).toEqual(['Charlie', 'Alpha', 'Bravo'])
+    fireEvent.click(toggleOf('Charlie'), { detail: 0 })
+    expect(rowTexts()).toEqual(['Charlie', 'Alpha', 'Bravo'])
+  })
+})
+
+describe('Undo after Delete', () => {
+  it('puts the task back where it was, as it was, writes it back, and gives its toggle focus', async () => {
+    const { user, store, recorder } = renderPage(abc())
+    const before = selectAllTasks(store.getState())
+    await user.click(deleteOf('Charlie'))
+    expect(rowTexts()).toEqual(['Alpha', 'Bravo'])
+    const bar = screen.getByText(/Task deleted\./).closest('[role="status"]')
+    expect(bar).toHaveTextContent('Task deleted. Undo')
+
+    await user.click(undoButton())
+    expect(rowTexts()).toEqual(['Alpha', 'Bravo', 'Charlie'])
+    expect(selectAllTasks(store.getState())).toEqual(before)
+    expect(toggleOf('Charlie')).toHaveFocus()
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument()
+    await waitFor(() => {
+      expect(recorder.serverTasks(EMAIL)).toEqual(before)
+    })
+  })
+
+  it('after several deletes, restores the last', async () => {
+    const { user } = renderPage(abc())
+    await user.click(deleteOf('Alpha'))
+    await user.click(deleteOf('Charlie'))
+    await user.click(undoButton())
+    expect(rowTexts()).toEqual(['Bravo', 'Charlie'])
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument()
+  })
+
+  it('brings back the last task of a list, which was empty', async () => {
+    const { user } = renderPage([loadedTask('a', false, 0, 'Only')])
+    await user.click(deleteOf('Only'))
+    expect(screen.getByText('No tasks have been added yet')).toBeInTheDocument()
+    expect(input()).toHaveFocus()
+    await user.click(undoButton())
+    expect(rowTexts()).toEqual(['Only'])
+  })
+
+  it('is not offered once the list is someone else’s (a sign-out)', async () => {
+    const { user, store } = renderPage(abc())
+    await user.click(deleteOf('Alpha'))
+    expect(undoButton()).toBeInTheDocument()
+    act(() => {
+      store.dispatch(tasksCleared())
+    })
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument()
+  })
+
+  it('works with Ctrl+Z outside text fields', async () => {
+    const { user } = renderPage(abc())
+    await user.click(deleteOf('Bravo'))
+    await user.keyboard('{Control>}z{/Control}')
+    expect(rowTexts()).toEqual(['Alpha', 'Bravo', 'Charlie'])
+
+    await user.click(deleteOf('Bravo'))
+    input().focus()
+    await user.keyboard('{Control>}z{/Control}')
+    expect(rowTexts()).toEqual(['Alpha', 'Charlie'])
+  })
+
+  it('is offered for six seconds from the last delete, and while it holds focus', () => {
+    vi.useFakeTimers()
+    renderPage(abc())
+    fireEvent.click(deleteOf('Alpha'))
+    act(() => {
+      vi.advanceTimersByTime(UNDO_MS - 100)
+    })
+    fireEvent.click(deleteOf('Bravo'))
+    act(() => {
+      vi.advanceTimersByTime(UNDO_MS - 100)
+    })
+    expect(undoButton()).toBeInTheDocument()
+    act(() => {
+      undoButton().focus()
+    })
+    act(() => {
+      vi.advanceTimersByTime(UNDO_MS * 3)
+    })
+    expect(undoButton()).toBeInTheDocument()
+    act(() => {
+      undoButton().blur()
+    })
+    act(() => {
+      vi.advanceTimersByTime(UNDO_MS)
+    })
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument()
+  })
+})
+
+describe('focus after Delete', () => {
+  it('goes to the next row’s toggle, else the previous row’s, else the input', async () => {
+    const { user } = renderPage(abc())
+    await user.click(deleteOf('Alpha'))
+    expect(toggleOf('Bravo')).toHaveFocus()
+    await user.click(deleteOf('Charlie'))
+    expect(toggleOf('Bravo')).toHaveFocus()
+    await user.click(deleteOf('Bravo'))
+    expect(input()).toHaveFocus()
+  })
+
+  it('works the same from the keyboard', async () => {
+    const { user } = renderPage(abc())
+    deleteOf('Bravo').focus()
+    await user.keyboard('{Enter}')
+    expect(toggleOf('Charlie')).toHaveFocus()
+  })
+})
+
+describe('a new task', () => {
+  it('is announced politely, and highlighted', async () => {
+    const { user } = renderPage(abc())
+    await user.type(input(), 'Delta{Enter}')
+    const announcement = screen.getByText('Added: Delta')
+    expect(announcement.closest('[role="status"]')).not.toBeNull()
+    await waitFor(() => {
+      expect(row('Delta')).toHaveClass('just-added')
+    })
+    fireEvent.animationEnd(row('Delta'))
+    expect(row('Delta')).not.toHaveClass('just-added')
+  })
+
+  it('is brought into view when it lands outside it', async () => {
+    const scrolled = vi.fn()
+    Element.prototype.scrollIntoView = scrolled
+    const below = vi
+      .spyOn(Element.prototype, 'getBoundingClientRect')
+      .mockReturnValue(new DOMRect(0, 5000, 300, 40))
+    const { user } = renderPage(abc())
+    await user.type(input(), 'Echo{Enter}')
+    await waitFor(() => {
+      expect(scrolled).toHaveBeenCalledWith({ block: 'nearest' })
+    })
+    expect(scrolled.mock.contexts[0]).toBe(row('Echo'))
+    below.mockRestore()
+  })
+
+  it('arriving from elsewhere (another tab) is neither announced nor highlighted', () => {
+    const { store } = renderPage(abc())
+    act(() => {
+      store.dispatch(
+        tasksSyncedFromOtherTab({
+          email: EMAIL,
+          upserts: [
+            { id: 'x', task: 'From the other tab', isFinished: false, email: EMAIL, order: 5 },
+          ],
+          deletes: [],
+        }),
+      )
+    })
+    expect(row('From the other tab')).toBeInTheDocument()
+    expect(screen.queryByText(/^Added:/)).not.toBeInTheDocument()
+    expect(rows().some((item) => item.classList.contains('just-added'))).toBe(false)
+  })
+})
