@@ -2,26 +2,30 @@ import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { addTasks, expect, row, rowTexts, signIn, taskInput, taskRows, test } from './fixtures'
 import type { Person } from './fixtures'
-import { BACKEND, storedTasksOf } from './support/backend'
+import { seedTasks, storedTasksOf } from './support/backend'
 
 // Safe at the fingertips: no accidental double ticks, Undo for Delete, a new task in view,
 // focus where the hand goes next, and Login now that never plays dead.
 
 const text = (n: number) => `Task ${String(n)}`
 
-/** `count` open tasks, Task 1 … Task n, in the backend before the person signs in. */
-async function seedTasks(request: APIRequestContext, person: Person, count: number) {
+/** `count` open tasks, Task 1 … Task n, in the database before the person signs in. */
+async function seedOpenTasks(request: APIRequestContext, person: Person, count: number) {
   const prefix = person.email.replace(/[^A-Za-z0-9]/g, '')
-  const documents = Array.from({ length: count }, (_, i) => ({
-    name: `projects/demo-todo/databases/(default)/documents/tasks/${prefix}x${String(i)}`,
-    data: { task: text(i + 1), isFinished: false, email: person.email, order: i },
-  }))
-  const response = await request.post(`${BACKEND}/__admin/documents`, { data: { documents } })
-  expect(response.ok()).toBe(true)
+  await seedTasks(
+    request,
+    Array.from({ length: count }, (_, i) => ({
+      id: `${prefix}x${String(i)}`,
+      task: text(i + 1),
+      isFinished: false,
+      email: person.email,
+      order: i,
+    })),
+  )
 }
 
 async function signInWithTasks(page: Page, request: APIRequestContext, person: Person, n: number) {
-  await seedTasks(request, person, n)
+  await seedOpenTasks(request, person, n)
   await page.goto('./')
   await signIn(page, person)
   await expect(taskRows(page)).toHaveCount(n)

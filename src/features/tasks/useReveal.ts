@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react'
-import { afterNextPaint } from '../../services/frames'
+import { afterNextPaint } from '../../lib/frames'
 import { rowElement } from './useRowFocus'
 
 /** A task this device has just added; `count` tells one add from the next. */
