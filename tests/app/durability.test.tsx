@@ -5,12 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { appStarted, connectivityRestored } from '../../src/app/actions'
 import { App } from '../../src/app/App'
 import { setupStore } from '../../src/app/store'
-import {
-  selectAllTasks,
-  taskDeleted,
-  taskMarkedDone,
-  taskSubmitted,
-} from '../../src/features/tasks/tasksSlice'
+import { selectAllTasks, taskSubmitted } from '../../src/features/tasks/tasksSlice'
+import { taskDeleted, taskMarkedDone } from '../../src/features/tasks/taskEdits'
 import { signOutRequested } from '../../src/features/auth/authSlice'
 import { createMemoryStore, openIndexedDbStore } from '../../src/services/outbox/storage'
 import type { LoadedTask } from '../../src/services/types'

@@ -2,14 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { appStarted } from '../../src/app/actions'
 import { setupStore } from '../../src/app/store'
 import { signOutRequested } from '../../src/features/auth/authSlice'
+import { selectAllTasks, taskSubmitted } from '../../src/features/tasks/tasksSlice'
 import {
-  selectAllTasks,
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
-  taskSubmitted,
   taskTextSaved,
-} from '../../src/features/tasks/tasksSlice'
+} from '../../src/features/tasks/taskEdits'
 import { createFirebaseHarness } from '../support/firebaseHarness'
 import { createTestServices } from '../support/services'
 

@@ -1,15 +1,14 @@
 import { isPlain, type UnknownAction } from '@reduxjs/toolkit'
 import { describe, expect, it } from 'vitest'
 import { rootReducer, setupStore } from '../../src/app/store'
+import { tasksLoaded, tasksLoadStarted } from '../../src/features/tasks/tasksSlice'
 import {
   taskAdded,
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
-  tasksLoaded,
-  tasksLoadStarted,
   taskTextSaved,
-} from '../../src/features/tasks/tasksSlice'
+} from '../../src/features/tasks/taskEdits'
 import { createTestServices } from '../support/services'
 import { EMAIL, loadedTask } from '../support/store'
 

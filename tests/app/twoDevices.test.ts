@@ -3,15 +3,13 @@ import { appStarted, pageLeft, pageReturned } from '../../src/app/actions'
 import { setupStore, type AppStore } from '../../src/app/store'
 import { MIN_AWAY_MS } from '../../src/features/tasks/loading'
 import { selectSyncMessage } from '../../src/features/sync/syncSlice'
+import { selectAllTasks, selectTaskById, taskSubmitted } from '../../src/features/tasks/tasksSlice'
 import {
-  selectAllTasks,
-  selectTaskById,
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
-  taskSubmitted,
   taskTextSaved,
-} from '../../src/features/tasks/tasksSlice'
+} from '../../src/features/tasks/taskEdits'
 import type { Task } from '../../src/services/types'
 import { createFirebaseHarness } from '../support/firebaseHarness'
 import { createTestServices } from '../support/services'

@@ -5,15 +5,13 @@ import { appStarted, connectivityRestored, pageLeft, pageReturned } from '../../
 import { setupStore, type AppStore } from '../../src/app/store'
 import { MIN_AWAY_MS } from '../../src/features/tasks/loading'
 import { FAILURE_MESSAGES } from '../../src/features/tasks/messages'
+import { selectAllTasks, selectTaskById, taskSubmitted } from '../../src/features/tasks/tasksSlice'
 import {
-  selectAllTasks,
-  selectTaskById,
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
-  taskSubmitted,
   taskTextSaved,
-} from '../../src/features/tasks/tasksSlice'
+} from '../../src/features/tasks/taskEdits'
 import { createOutbox } from '../../src/services/outbox/outbox'
 import type { Outbox } from '../../src/services/types'
 import { createResilientStore } from '../../src/services/outbox/resilientStore'

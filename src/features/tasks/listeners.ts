@@ -11,16 +11,18 @@ import { FAILURE_MESSAGES } from './messages'
 import {
   selectAllTasks,
   selectTaskById,
+  tasksLoaded,
+  tasksRefreshed,
+  tasksSyncedFromOtherTab,
+} from './tasksSlice'
+import {
   taskAdded,
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
   taskRestored,
-  tasksLoaded,
-  tasksRefreshed,
-  tasksSyncedFromOtherTab,
   taskTextSaved,
-} from './tasksSlice'
+} from './taskEdits'
 
 // Every write follows the state change and nobody waits for it: it is recorded in the outbox,
 // which sends it, retries it and logs each failure with the spec's message; the list is never

@@ -1,13 +1,8 @@
 import { createContext, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { useAppDispatch, useAppStore } from '../../app/hooks'
 import type { Task } from '../../services/types'
-import {
-  selectTaskById,
-  taskDeleted,
-  taskMarkedDone,
-  taskMarkedIncomplete,
-  taskRestored,
-} from './tasksSlice'
+import { selectTaskById } from './tasksSlice'
+import { taskDeleted, taskMarkedDone, taskMarkedIncomplete, taskRestored } from './taskEdits'
 
 /** What a row's buttons do; one object for the whole list, so rows never re-render for it. */
 export interface RowActions {

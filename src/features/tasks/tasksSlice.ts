@@ -2,131 +2,16 @@ import { createAction, type UnknownAction } from '@reduxjs/toolkit'
 import type { AppThunk, RootState } from '../../app/store'
 import type { LoadedTask, Task } from '../../services/types'
 import { selectShownAuthStatus } from '../auth/authSlice'
-import {
-  compareTasks,
-  orderAfterLastOpen,
-  orderAtEnd,
-  orderAtTop,
-  sortLoadedTasks,
-} from './ordering'
+import { sortLoadedTasks } from './ordering'
+import { taskAdded, taskEditsReducer } from './taskEdits'
 import { normalizeTaskText } from './taskText'
+import { initialTasksState, taskOf, withAll, type TasksState } from './tasksState'
 
-export type TasksStatus = 'idle' | 'loading' | 'loaded' | 'failed'
-
-interface TasksListState {
-  status: TasksStatus
-  /** The e-mail whose tasks the list holds or is loading. */
-  owner: string | null
-}
-
-/** The ids array is the list, in display order; `order` is what reproduces it after a load. */
-export interface TasksState extends TasksListState {
-  ids: string[]
-  entities: Record<string, Task>
-}
-
-const initialState: TasksState = { ids: [], entities: {}, status: 'idle', owner: null }
-
-const othersInOrder = (state: TasksState, id: string): Task[] =>
-  state.ids.flatMap((other) => {
-    const task = state.entities[other]
-    return other === id || task === undefined ? [] : [task]
-  })
-
-/** The task with this id; ids such as `constructor` are not found on the table's prototype. */
-const taskOf = (state: TasksState, id: string): Task | undefined =>
-  Object.hasOwn(state.entities, id) ? state.entities[id] : undefined
-
-/** The ids of `others` (in order) with `task` placed where its order sorts it. */
-function placed(others: readonly Task[], task: Task): string[] {
-  const ids = others.map((other) => other.id)
-  let index = others.length
-  while (index > 0) {
-    const before = others[index - 1]
-    if (before === undefined || compareTasks(before, task) <= 0) break
-    index--
-  }
-  ids.splice(index, 0, task.id)
-  return ids
-}
-
-/** `state` with `task` (new or changed) stored and placed where its order sorts it. */
-const withTask = (state: TasksState, task: Task, others: readonly Task[]): TasksState => ({
-  ...state,
-  entities: { ...state.entities, [task.id]: task },
-  ids: placed(others, task),
-})
-
-/** Sets `isFinished` and gives the task the order `orderFor` picks, moving it there. */
-function moveTask(
-  state: TasksState,
-  id: string,
-  isFinished: boolean,
-  orderFor: (others: Task[]) => number,
-): TasksState {
-  const task = taskOf(state, id)
-  if (task === undefined) return state
-  const others = othersInOrder(state, id)
-  const order = orderFor(others)
-  // Unchanged stays the same state: the listeners write nothing then.
-  if (task.isFinished === isFinished && task.order === order) return state
-  return withTask(state, { ...task, isFinished, order }, others)
-}
-
-// The actions of a click on one task. Their reducers (tasksReducer, below) build the new state
-// by hand instead of through Immer: at 5,000 tasks, Immer's copy of the entity table and its
-// walk over every entity when finishing the draft cost about 3 ms a click (measured with
-// `npm run bench -- --profile`), a fifth of a frame.
-export const taskAdded = createAction<
-  { id: string; task: string; email: string },
-  'tasks/taskAdded'
->('tasks/taskAdded')
-export const taskMarkedDone = createAction<string, 'tasks/taskMarkedDone'>('tasks/taskMarkedDone')
-export const taskMarkedIncomplete = createAction<string, 'tasks/taskMarkedIncomplete'>(
-  'tasks/taskMarkedIncomplete',
-)
-export const taskDeleted = createAction<string, 'tasks/taskDeleted'>('tasks/taskDeleted')
-export const taskTextSaved = createAction<{ id: string; task: string }, 'tasks/taskTextSaved'>(
-  'tasks/taskTextSaved',
-)
-/** Undo of a delete: the task comes back as it was (same id, text, state and order). */
-export const taskRestored = createAction<Task, 'tasks/taskRestored'>('tasks/taskRestored')
 /** The server's list came again (a refresh), merged with the writes still pending here. */
 export const tasksRefreshed = createAction<
   { email: string; tasks: LoadedTask[] },
   'tasks/tasksRefreshed'
 >('tasks/tasksRefreshed')
-
-function addTask(state: TasksState, { id, task, email }: ReturnType<typeof taskAdded>['payload']) {
-  const text = normalizeTaskText(task)
-  if (text === null || taskOf(state, id) !== undefined) return state
-  const others = othersInOrder(state, id)
-  const order = orderAfterLastOpen(others)
-  return withTask(state, { id, task: text, isFinished: false, email, order }, others)
-}
-
-function deleteTask(state: TasksState, id: string): TasksState {
-  if (taskOf(state, id) === undefined) return state
-  const entities = { ...state.entities }
-  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a copy made just above
-  delete entities[id]
-  return { ...state, entities, ids: state.ids.filter((other) => other !== id) }
-}
-
-function restoreTask(state: TasksState, task: Task): TasksState {
-  if (state.owner !== task.email || taskOf(state, task.id) !== undefined) return state
-  return withTask(state, task, othersInOrder(state, task.id))
-}
-
-function saveTaskText(
-  state: TasksState,
-  { id, task }: ReturnType<typeof taskTextSaved>['payload'],
-) {
-  const text = normalizeTaskText(task)
-  const current = taskOf(state, id)
-  if (text === null || current === undefined || current.task === text) return state
-  return { ...state, entities: { ...state.entities, [id]: { ...current, task: text } } }
-}
 
 const sameTask = (a: Task, b: Task) =>
   a.task === b.task && a.isFinished === b.isFinished && a.email === b.email && a.order === b.order
@@ -173,16 +58,6 @@ export const tasksLoadFailed = createAction<{ email: string }, 'tasks/tasksLoadF
 )
 export const tasksCleared = createAction('tasks/tasksCleared')
 
-/** `state` holding exactly `tasks`, in list order. */
-function withAll(state: TasksState, tasks: Iterable<Task>): TasksState {
-  const entities: Record<string, Task> = {}
-  for (const task of tasks) entities[task.id] = task
-  const ids = Object.values(entities)
-    .sort(compareTasks)
-    .map((task) => task.id)
-  return { ...state, entities, ids }
-}
-
 function syncFromOtherTab(
   state: TasksState,
   { email, upserts, deletes }: ReturnType<typeof tasksSyncedFromOtherTab>['payload'],
@@ -194,19 +69,16 @@ function syncFromOtherTab(
   return withAll(state, tasks.values())
 }
 
-/** The tasks reducer. Every case builds the new state by hand (no Immer: see app/slice.ts). */
-export function tasksReducer(state = initialState, action: UnknownAction): TasksState {
-  if (taskAdded.match(action)) return addTask(state, action.payload)
-  if (taskMarkedDone.match(action)) return moveTask(state, action.payload, true, orderAtEnd)
-  if (taskMarkedIncomplete.match(action)) return moveTask(state, action.payload, false, orderAtTop)
-  if (taskTextSaved.match(action)) return saveTaskText(state, action.payload)
-  if (taskDeleted.match(action)) return deleteTask(state, action.payload)
-  if (taskRestored.match(action)) return restoreTask(state, action.payload)
+/**
+ * The tasks reducer: the load lifecycle here, a click's edits in taskEdits.ts. Every case
+ * builds the new state by hand (no Immer: see app/slice.ts).
+ */
+export function tasksReducer(state = initialTasksState, action: UnknownAction): TasksState {
   if (tasksRefreshed.match(action)) return refreshTasks(state, action.payload)
   if (tasksLoadStarted.match(action)) {
     const { email } = action.payload
     // Another user's list is never shown while this one loads.
-    const list = state.owner === email ? state : initialState
+    const list = state.owner === email ? state : initialTasksState
     return { ...list, status: 'loading', owner: email }
   }
   if (tasksLoaded.match(action)) {
@@ -225,12 +97,11 @@ export function tasksReducer(state = initialState, action: UnknownAction): Tasks
   if (tasksLoadFailed.match(action)) {
     return state.owner === action.payload.email ? { ...state, status: 'failed' } : state
   }
-  if (tasksCleared.match(action)) return initialState
-  return state
+  if (tasksCleared.match(action)) return initialTasksState
+  return taskEditsReducer(state, action)
 }
 
 export const selectTaskIds = (state: RootState): string[] => state.tasks.ids
-export const selectTaskCount = (state: RootState): number => state.tasks.ids.length
 export const selectTaskById = (state: RootState, id: string): Task | undefined =>
   taskOf(state.tasks, id)
 
@@ -243,8 +114,6 @@ export function selectAllTasks(state: RootState): Task[] {
   }
   return allTasks.list
 }
-
-export const selectTasksStatus = (state: RootState): TasksStatus => state.tasks.status
 
 /**
  * What the list area can say when it has no rows: `empty` only once the list is known

@@ -8,7 +8,7 @@ import {
   SAVING_MESSAGE,
   selectSyncMessage,
 } from '../../../src/features/sync/syncSlice'
-import { taskMarkedDone, taskTextSaved } from '../../../src/features/tasks/tasksSlice'
+import { taskMarkedDone, taskTextSaved } from '../../../src/features/tasks/taskEdits'
 import { createMemoryStore } from '../../../src/services/outbox/storage'
 import { ADA } from '../../support/fakeAuthService'
 import { createRecordingRepository } from '../../support/recordingTaskRepository'

@@ -3,14 +3,16 @@ import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
 import {
   selectAllTasks,
   selectTaskIds,
+  taskSubmitted,
+} from '../../../src/features/tasks/tasksSlice'
+import {
   taskAdded,
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
   taskRestored,
-  taskSubmitted,
   taskTextSaved,
-} from '../../../src/features/tasks/tasksSlice'
+} from '../../../src/features/tasks/taskEdits'
 import { createTestServices } from '../../support/services'
 import { EMAIL, loadedTask, storeWithTasks } from '../../support/store'
 

@@ -10,11 +10,8 @@ import { setupStore } from '../../../src/app/store'
 import { signOutRequested } from '../../../src/features/auth/authSlice'
 import { writeRefused } from '../../../src/features/sync/syncSlice'
 import { MIN_AWAY_MS, MIN_REFRESH_INTERVAL_MS } from '../../../src/features/tasks/loading'
-import {
-  selectAllTasks,
-  taskMarkedDone,
-  taskTextSaved,
-} from '../../../src/features/tasks/tasksSlice'
+import { selectAllTasks } from '../../../src/features/tasks/tasksSlice'
+import { taskMarkedDone, taskTextSaved } from '../../../src/features/tasks/taskEdits'
 import type { LoadedTask } from '../../../src/services/types'
 import { ADA } from '../../support/fakeAuthService'
 import { createRecordingRepository } from '../../support/recordingTaskRepository'
