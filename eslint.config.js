@@ -1,5 +1,6 @@
 import js from '@eslint/js'
 import { defineConfig, globalIgnores } from 'eslint/config'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
@@ -72,26 +73,76 @@ export default defineConfig(
     },
   },
   {
-    // Auth reports sign-in changes; the tasks react to them. Never the other way round.
-    files: ['src/features/auth/**'],
+    // Imports go one way: app → features → services/lib, and no cycle (type-only imports
+    // excepted: they vanish from the build). Features reach a service's implementation only
+    // through the listeners' `extra`, typed by the contracts in services/types.ts.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./src/services', './src/lib'],
+              from: ['./src/features', './src/app', './src/main.tsx'],
+              message: 'Services and lib know nothing of the app: take what you need as input.',
+            },
+            {
+              target: './src/lib',
+              from: './src/services',
+              message: 'lib holds plain helpers; services may use them, not the reverse.',
+            },
+            {
+              target: './src/features',
+              from: './src/services',
+              except: ['./types.ts'],
+              message: 'Features reach services through listenerApi.extra and services/types.ts.',
+            },
+            {
+              target: './src/features',
+              from: ['./src/main.tsx', './src/app/App.tsx', './src/app/prerender.tsx'],
+              message: 'Features are composed by the app, never the reverse.',
+            },
+            {
+              // Auth reports sign-in changes; the tasks react to them. Never the other way round.
+              target: ['./src/features/auth', './src/features/sync'],
+              from: './src/features/tasks',
+              message: 'Dispatch an event the tasks react to.',
+            },
+            {
+              target: './src/features/auth',
+              from: './src/features/sync',
+              message: 'Dispatch an event the sync line reacts to.',
+            },
+            {
+              target: './src/features/sync',
+              from: './src/features/auth',
+              message: 'Dispatch an event the sync line reacts to.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Inside services, only its firebase/ folder talks to Firebase, and only the confetti
+    // adapter loads canvas-confetti.
+    files: ['src/services/**/*.ts'],
+    ignores: ['src/services/firebase/**', 'src/services/browser/confetti.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '^(firebase|@firebase)(/|$)', message: 'Use src/services.' },
-            { group: ['canvas-confetti'], message: 'Use src/services.' },
-            {
-              group: ['**/features/tasks/**', '../tasks/**'],
-              message: 'Auth does not know the tasks: dispatch an auth event they react to.',
-            },
-          ],
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useDispatch', 'useSelector', 'useStore'],
-              message: 'Use the typed hooks from src/app/hooks.',
-            },
+            { regex: '^(firebase|@firebase)(/|$)', message: 'Use src/services/firebase.' },
+            { group: ['canvas-confetti'], message: 'Use src/services/browser/confetti.ts.' },
           ],
         },
       ],
