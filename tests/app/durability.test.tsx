@@ -121,9 +121,10 @@ describe('never losing a change', () => {
     await local.putList(EMAIL, [
       { id: 'k1', task: 'Kept on this device', isFinished: false, email: EMAIL, order: 0 },
     ])
-    const { store, recorder, fakeAuth } = session(local)
+    const app = session(local)
+    const { store, recorder, fakeAuth } = app
     recorder.holdLoads()
-    renderWithProviders(<App />, { store })
+    renderWithProviders(<App />, { services: app })
     fakeAuth.emit(ADA)
     expect(await screen.findByText('Kept on this device')).toBeInTheDocument()
     expect(store.getState().tasks.status).toBe('loading')
@@ -131,9 +132,10 @@ describe('never losing a change', () => {
 
   it('while the server cannot be reached and no list is known, says so and retries; never "No tasks"', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const { store, recorder, fakeAuth } = session()
+    const app = session()
+    const { store, recorder, fakeAuth } = app
     recorder.holdLoads()
-    renderWithProviders(<App />, { store })
+    renderWithProviders(<App />, { services: app })
     fakeAuth.emit(ADA)
     expect(await screen.findByText('Loading your tasks…')).toBeInTheDocument()
     recorder.failLoad(EMAIL, unavailable())
@@ -256,7 +258,7 @@ describe('while sign-in is being checked', () => {
     next.loadRemote.mockImplementation(() => {
       shownWhenFirebaseLoads.push(texts(next.store))
     })
-    renderWithProviders(<App />, { store: next.store })
+    renderWithProviders(<App />, { services: next })
     expect(await screen.findByText('Kept on this device')).toBeInTheDocument()
     expect(screen.getByRole('banner')).toHaveTextContent('Checking sign-in…')
     expect(next.recorder.calls).toEqual([])
@@ -272,7 +274,7 @@ describe('while sign-in is being checked', () => {
   it('takes the list away when Auth reports nobody signed in, and shows none next time', async () => {
     const local = await deviceAfterSignIn()
     const next = session(local, kept)
-    renderWithProviders(<App />, { store: next.store })
+    renderWithProviders(<App />, { services: next })
     expect(await screen.findByText('Kept on this device')).toBeInTheDocument()
     next.fakeAuth.emit(null)
     expect(await screen.findByText('No tasks have been added yet')).toBeInTheDocument()

@@ -13,6 +13,7 @@ import {
 import type { Task } from '../../src/services/types'
 import { createFirebaseHarness } from '../support/firebaseHarness'
 import { createTestServices } from '../support/services'
+import { settle } from '../support/settle'
 
 // Two devices of one user (a laptop and a phone): two stores, each with its own Firebase app,
 // device storage and outbox, on one in-process backend.
@@ -65,7 +66,7 @@ async function comeBack({ store }: Device) {
   })
   // The answer is in once the store has had it (an unchanged list leaves the state as it was).
   await vi.waitFor(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await settle()
     expect(queries()).toBe(loadsBefore + 1)
   })
 }

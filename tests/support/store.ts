@@ -1,7 +1,8 @@
-import { setupStore } from '../../src/app/store'
+import { appStarted } from '../../src/app/actions'
+import { setupStore, type AppStore } from '../../src/app/store'
 import { tasksLoaded, tasksLoadStarted } from '../../src/features/tasks/tasksSlice'
 import type { LoadedTask } from '../../src/services/types'
-import { createTestServices } from './services'
+import { createTestServices, type TestServices } from './services'
 
 export const EMAIL = 'ada@example.com'
 
@@ -13,15 +14,33 @@ export const loadedTask = (
   task = `Task ${id}`,
 ): LoadedTask => ({ id, task, isFinished, email: EMAIL, ...(order === undefined ? {} : { order }) })
 
+/** Shows `tasks` as `email`'s list, just loaded from the server, as a sign-in would. */
+export function showList(
+  store: AppStore,
+  testServices: TestServices,
+  tasks: LoadedTask[],
+  email = EMAIL,
+) {
+  // The outbox sends the signed-in user's writes.
+  testServices.services.outbox.setActiveUser(email)
+  store.dispatch(tasksLoadStarted({ email }))
+  store.dispatch(tasksLoaded({ email, tasks }))
+}
+
 /** A real store, with recording services, holding `tasks` as if just loaded from its server. */
 export function storeWithTasks(
   tasks: LoadedTask[] = [],
   testServices = createTestServices({ stored: tasks }),
 ) {
   const store = setupStore(testServices.services)
-  // As sign-in would: the outbox sends the signed-in user's writes.
-  testServices.services.outbox.setActiveUser(EMAIL)
-  store.dispatch(tasksLoadStarted({ email: EMAIL }))
-  store.dispatch(tasksLoaded({ email: EMAIL, tasks }))
+  showList(store, testServices, tasks)
+  return { store, ...testServices }
+}
+
+/** A real store on test services whose server holds `stored`, started as main.tsx starts it. */
+export function startedApp(stored: LoadedTask[] = []) {
+  const testServices = createTestServices({ stored })
+  const store = setupStore(testServices.services)
+  store.dispatch(appStarted())
   return { store, ...testServices }
 }

@@ -1,21 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { appStarted } from '../../../src/app/actions'
 import { App } from '../../../src/app/App'
-import { setupStore } from '../../../src/app/store'
 import type { AuthUser } from '../../../src/services/types'
 import { ADA } from '../../support/fakeAuthService'
 import { renderWithProviders } from '../../support/render'
-import { createTestServices } from '../../support/services'
+import { settle } from '../../support/settle'
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
-
-function renderApp() {
-  const testServices = createTestServices()
-  const store = setupStore(testServices.services)
-  store.dispatch(appStarted())
-  return { ...renderWithProviders(<App />, { store }), ...testServices }
-}
+const renderApp = () => renderWithProviders(<App />, { started: true })
 
 const header = () => screen.getByRole('banner')
 /** The widget's status line (the first of its live regions; a failed sign-in has another). */

@@ -1,13 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { appStarted } from '../../../src/app/actions'
 import { App } from '../../../src/app/App'
-import { setupStore } from '../../../src/app/store'
 import { SIGN_IN_ERROR_MS } from '../../../src/features/auth/AccountWidget'
 import { renderWithProviders } from '../../support/render'
-import { createTestServices } from '../../support/services'
+import { settle } from '../../support/settle'
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 const header = () => screen.getByRole('banner')
 const loginNow = () => within(header()).getByRole('button', { name: 'Login now' })
 
@@ -20,13 +17,10 @@ function popupWindow() {
 }
 
 async function signedOutApp() {
-  const testServices = createTestServices()
-  const store = setupStore(testServices.services)
-  store.dispatch(appStarted())
-  const rendered = renderWithProviders(<App />, { store })
-  testServices.fakeAuth.emit(null)
+  const rendered = renderWithProviders(<App />, { started: true })
+  rendered.fakeAuth.emit(null)
   await settle()
-  return { ...rendered, ...testServices }
+  return rendered
 }
 
 afterEach(() => {

@@ -1,6 +1,5 @@
 import { act, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { setupStore } from '../../../src/app/store'
 import { SyncStatus } from '../../../src/features/sync/SyncStatus'
 import {
   MEMORY_ONLY_MESSAGE,
@@ -12,13 +11,10 @@ import {
   writesSlowed,
 } from '../../../src/features/sync/syncSlice'
 import { renderWithProviders } from '../../support/render'
-import { createTestServices } from '../../support/services'
 
 function renderStatus() {
-  const store = setupStore(createTestServices().services)
-  const rendered = renderWithProviders(<SyncStatus />, { store })
-  const line = screen.getByRole('status')
-  return { ...rendered, store, line }
+  const rendered = renderWithProviders(<SyncStatus />)
+  return { ...rendered, line: screen.getByRole('status') }
 }
 
 describe('the sync status', () => {

@@ -4,7 +4,7 @@ import { DEFAULT_ROW_GAP, DEFAULT_ROW_HEIGHT } from '../../../src/features/tasks
 import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
 import { TaskList } from '../../../src/features/tasks/TaskList'
 import { renderWithProviders } from '../../support/render'
-import { loadedTask, storeWithTasks } from '../../support/store'
+import { loadedTask } from '../../support/store'
 
 // jsdom lays nothing out: the list sees a viewport at its top (innerHeight 768) and rows of
 // the estimated height, and the tests move the "viewport" by stubbing the list's position on
@@ -21,8 +21,7 @@ function tasks(count: number, finishedFrom = count) {
 }
 
 function renderList(count: number, finishedFrom = count) {
-  const { store } = storeWithTasks(tasks(count, finishedFrom))
-  return renderWithProviders(<TaskList />, { store })
+  return renderWithProviders(<TaskList />, { tasks: tasks(count, finishedFrom) })
 }
 
 const list = () => screen.getByRole('list', { name: 'Tasks' })

@@ -1,28 +1,15 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { setupStore } from '../../../src/app/store'
 import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
 import { TasksPage } from '../../../src/features/tasks/TasksPage'
-import {
-  selectAllTasks,
-  selectTaskIds,
-  tasksLoaded,
-  tasksLoadStarted,
-} from '../../../src/features/tasks/tasksSlice'
+import { selectAllTasks, selectTaskIds } from '../../../src/features/tasks/tasksSlice'
 import type { LoadedTask } from '../../../src/services/types'
 import { renderWithProviders } from '../../support/render'
-import { createTestServices } from '../../support/services'
 import { EMAIL, loadedTask } from '../../support/store'
 
-function renderPage(tasks: LoadedTask[] = [], { signedIn = true } = {}) {
-  if (signedIn) sessionStorage.setItem('userEmail', EMAIL)
-  const testServices = createTestServices()
-  const store = setupStore(testServices.services)
-  testServices.services.outbox.setActiveUser(EMAIL)
-  store.dispatch(tasksLoadStarted({ email: EMAIL }))
-  store.dispatch(tasksLoaded({ email: EMAIL, tasks }))
-  return { ...renderWithProviders(<TasksPage />, { store }), ...testServices }
-}
+/** The page with `tasks` loaded; the session holds the e-mail unless `signedIn` is false. */
+const renderPage = (tasks: LoadedTask[] = [], { signedIn = true } = {}) =>
+  renderWithProviders(<TasksPage />, { tasks, signedInAs: signedIn ? EMAIL : undefined })
 
 const input = () => screen.getByRole('textbox', { name: 'New task' })
 const rows = () => within(screen.getByRole('list', { name: 'Tasks' })).getAllByRole('listitem')

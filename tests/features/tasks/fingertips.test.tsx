@@ -10,13 +10,10 @@ import {
 import { UNDO_MS } from '../../../src/features/tasks/UndoBar'
 import type { LoadedTask } from '../../../src/services/types'
 import { renderWithProviders } from '../../support/render'
-import { EMAIL, loadedTask, storeWithTasks } from '../../support/store'
+import { EMAIL, loadedTask } from '../../support/store'
 
-function renderPage(tasks: LoadedTask[]) {
-  sessionStorage.setItem('userEmail', EMAIL)
-  const testServices = storeWithTasks(tasks)
-  return { ...renderWithProviders(<TasksPage />, { store: testServices.store }), ...testServices }
-}
+const renderPage = (tasks: LoadedTask[]) =>
+  renderWithProviders(<TasksPage />, { tasks, signedInAs: EMAIL })
 
 const input = () => screen.getByRole('textbox', { name: 'New task' })
 const rows = () => within(screen.getByRole('list', { name: 'Tasks' })).getAllByRole('listitem')

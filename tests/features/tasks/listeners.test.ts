@@ -15,9 +15,9 @@ import {
 } from '../../../src/features/tasks/taskEdits'
 import { createTestServices } from '../../support/services'
 import { EMAIL, loadedTask, storeWithTasks } from '../../support/store'
+import { settle } from '../../support/settle'
 
 // Listener effects run on the microtask queue after a dispatch; this lets them settle.
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('writes after each change', () => {
   it('adding writes the task, unfinished, with the owner e-mail and its order', async () => {

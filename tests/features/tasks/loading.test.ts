@@ -12,10 +12,12 @@ import { writeRefused } from '../../../src/features/sync/syncSlice'
 import { MIN_AWAY_MS, MIN_REFRESH_INTERVAL_MS } from '../../../src/features/tasks/loading'
 import { selectAllTasks } from '../../../src/features/tasks/tasksSlice'
 import { taskMarkedDone, taskTextSaved } from '../../../src/features/tasks/taskEdits'
-import type { LoadedTask } from '../../../src/services/types'
+import type { AuthUser, LoadedTask } from '../../../src/services/types'
 import { ADA } from '../../support/fakeAuthService'
 import { createRecordingRepository } from '../../support/recordingTaskRepository'
 import { createTestServices } from '../../support/services'
+import { settle } from '../../support/settle'
+import { startedApp } from '../../support/store'
 
 const EMAIL = 'ada@example.com'
 const stored = (): LoadedTask[] => [
@@ -155,5 +157,55 @@ describe('signing out on purpose', () => {
     expect(store.getState().auth.status).toBe('signedOut')
     expect(await local.getList(EMAIL)).toBeNull()
     expect(await services.outbox.pending(EMAIL)).toMatchObject([{ id: 'a', kind: 'update' }])
+  })
+})
+
+describe('loading on sign-in', () => {
+  const GRACE: AuthUser = {
+    displayName: 'Grace Hopper',
+    email: 'grace@example.com',
+    photoURL: null,
+  }
+  const startedStore = () =>
+    startedApp([
+      { id: 'a1', task: 'Ada 1', isFinished: false, email: 'ada@example.com', order: 0 },
+      { id: 'g1', task: 'Grace 1', isFinished: false, email: 'grace@example.com', order: 0 },
+    ])
+
+  it('replaces the list when another user signs in', async () => {
+    const { store, fakeAuth } = startedStore()
+    fakeAuth.emit(ADA)
+    await settle()
+    fakeAuth.emit(GRACE)
+    await settle()
+    expect(selectAllTasks(store.getState()).map((task) => task.task)).toEqual(['Grace 1'])
+    expect(sessionStorage.getItem('userEmail')).toBe('grace@example.com')
+  })
+
+  it('ignores a load answered after the user changed', async () => {
+    const { store, fakeAuth, recorder } = startedStore()
+    recorder.holdLoads()
+    fakeAuth.emit(ADA)
+    await settle()
+    fakeAuth.emit(GRACE)
+    await settle()
+    recorder.releaseLoad('grace@example.com')
+    await settle()
+    recorder.releaseLoad('ada@example.com')
+    await settle()
+    expect(selectAllTasks(store.getState()).map((task) => task.task)).toEqual(['Grace 1'])
+  })
+
+  it('a failed load logs the error and says the list could not be loaded', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { store, fakeAuth, recorder } = startedStore()
+    recorder.holdLoads()
+    fakeAuth.emit(ADA)
+    await settle()
+    const err = new Error('unavailable')
+    recorder.failLoad('ada@example.com', err)
+    await settle()
+    expect(consoleError).toHaveBeenCalledExactlyOnceWith('Error loading tasks', err)
+    expect(store.getState().tasks.status).toBe('failed')
   })
 })

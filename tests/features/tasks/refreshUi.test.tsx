@@ -5,23 +5,18 @@ import { TasksPage } from '../../../src/features/tasks/TasksPage'
 import { tasksRefreshed } from '../../../src/features/tasks/tasksSlice'
 import type { LoadedTask } from '../../../src/services/types'
 import { renderWithProviders } from '../../support/render'
-import { EMAIL, loadedTask, storeWithTasks } from '../../support/store'
+import { EMAIL, loadedTask } from '../../support/store'
 
 // A refresh (the server's list again, while one is shown) never disturbs the person.
 
 function renderPage(tasks: LoadedTask[]) {
-  sessionStorage.setItem('userEmail', EMAIL)
-  const testServices = storeWithTasks(tasks)
+  const rendered = renderWithProviders(<TasksPage />, { tasks, signedInAs: EMAIL })
   const refresh = (fresh: LoadedTask[]) => {
     act(() => {
-      testServices.store.dispatch(tasksRefreshed({ email: EMAIL, tasks: fresh }))
+      rendered.store.dispatch(tasksRefreshed({ email: EMAIL, tasks: fresh }))
     })
   }
-  return {
-    ...renderWithProviders(<TasksPage />, { store: testServices.store }),
-    ...testServices,
-    refresh,
-  }
+  return { ...rendered, refresh }
 }
 
 const rows = () => within(screen.getByRole('list', { name: 'Tasks' })).getAllByRole('listitem')

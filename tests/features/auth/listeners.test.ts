@@ -1,33 +1,23 @@
 import { describe, expect, it, vi } from 'vitest'
 import { appStarted } from '../../../src/app/actions'
-import { setupStore } from '../../../src/app/store'
 import {
   selectAuthStatus,
   selectCurrentUser,
   signInRequested,
   signOutRequested,
 } from '../../../src/features/auth/authSlice'
-import { selectAllTasks, selectTaskIds } from '../../../src/features/tasks/tasksSlice'
-import type { AuthUser, LoadedTask } from '../../../src/services/types'
-import { createRecordingRepository } from '../../support/recordingTaskRepository'
+import { selectTaskIds } from '../../../src/features/tasks/tasksSlice'
+import type { LoadedTask } from '../../../src/services/types'
 import { ADA } from '../../support/fakeAuthService'
-import { createTestServices } from '../../support/services'
-
-const GRACE: AuthUser = { displayName: 'Grace Hopper', email: 'grace@example.com', photoURL: null }
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+import { startedApp } from '../../support/store'
+import { settle } from '../../support/settle'
 
 const stored: LoadedTask[] = [
   { id: 'a1', task: 'Ada 1', isFinished: false, email: 'ada@example.com', order: 0 },
   { id: 'g1', task: 'Grace 1', isFinished: false, email: 'grace@example.com', order: 0 },
 ]
 
-function startedStore() {
-  const recorder = createRecordingRepository(stored)
-  const testServices = createTestServices({ tasks: recorder.repository })
-  const store = setupStore(testServices.services)
-  store.dispatch(appStarted())
-  return { store, ...testServices, recorder }
-}
+const startedStore = () => startedApp(stored)
 
 describe('following the sign-in state', () => {
   it('starts unknown, and subscribes to the Auth client once per store', () => {
@@ -69,43 +59,6 @@ describe('following the sign-in state', () => {
     expect(selectCurrentUser(store.getState())).toBeNull()
     expect(selectTaskIds(store.getState())).toEqual([])
     expect(sessionStorage.getItem('userEmail')).toBeNull()
-  })
-
-  it('replaces the list when another user signs in', async () => {
-    const { store, fakeAuth } = startedStore()
-    fakeAuth.emit(ADA)
-    await settle()
-    fakeAuth.emit(GRACE)
-    await settle()
-    expect(selectAllTasks(store.getState()).map((task) => task.task)).toEqual(['Grace 1'])
-    expect(sessionStorage.getItem('userEmail')).toBe('grace@example.com')
-  })
-
-  it('ignores a load answered after the user changed', async () => {
-    const { store, fakeAuth, recorder } = startedStore()
-    recorder.holdLoads()
-    fakeAuth.emit(ADA)
-    await settle()
-    fakeAuth.emit(GRACE)
-    await settle()
-    recorder.releaseLoad('grace@example.com')
-    await settle()
-    recorder.releaseLoad('ada@example.com')
-    await settle()
-    expect(selectAllTasks(store.getState()).map((task) => task.task)).toEqual(['Grace 1'])
-  })
-
-  it('a failed load logs the error and says the list could not be loaded', async () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const { store, fakeAuth, recorder } = startedStore()
-    recorder.holdLoads()
-    fakeAuth.emit(ADA)
-    await settle()
-    const err = new Error('unavailable')
-    recorder.failLoad('ada@example.com', err)
-    await settle()
-    expect(consoleError).toHaveBeenCalledExactlyOnceWith('Error loading tasks', err)
-    expect(store.getState().tasks.status).toBe('failed')
   })
 })
 
