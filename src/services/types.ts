@@ -258,3 +258,19 @@ export interface Services {
    */
   loadRemote: () => void
 }
+
+/** What the outbox is built on. */
+export interface OutboxDependencies {
+  store: LocalStore
+  repository: TaskRepository
+  logger: Logger
+  /** The console message for a failed write of each kind (the spec's words). */
+  failureMessages: Record<OutboxWrite['kind'], string>
+  /** Forces a fresh ID token for the signed-in user. */
+  refreshToken: () => Promise<void>
+  /** Runs `task` while holding the cross-tab send lock (Web Locks), or at once without it. */
+  withSendLock?: <T>(task: () => Promise<T>) => Promise<T>
+  setTimeout?: (callback: () => void, ms: number) => unknown
+  clearTimeout?: (handle: unknown) => void
+  random?: () => number
+}

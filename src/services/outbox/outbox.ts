@@ -1,72 +1,14 @@
-import type {
-  LocalStore,
-  Logger,
-  Outbox,
-  OutboxEntry,
-  OutboxEvent,
-  OutboxStats,
-  OutboxWrite,
-  Task,
-  TaskField,
-  TaskRepository,
-} from '../types'
+import type { Outbox, OutboxDependencies, OutboxEvent, OutboxStats } from '../types'
 import { coalesce, idOf } from './coalesce'
-import { backoffDelay } from '../../lib/backoff'
-import { classifyFailure, errorCode } from './failures'
-
-export interface OutboxDependencies {
-  store: LocalStore
-  repository: TaskRepository
-  logger: Logger
-  /** The console message for a failed write of each kind (the spec's words). */
-  failureMessages: Record<OutboxWrite['kind'], string>
-  /** Forces a fresh ID token for the signed-in user. */
-  refreshToken: () => Promise<void>
-  /** Runs `task` while holding the cross-tab send lock (Web Locks), or at once without it. */
-  withSendLock?: <T>(task: () => Promise<T>) => Promise<T>
-  setTimeout?: (callback: () => void, ms: number) => unknown
-  clearTimeout?: (handle: unknown) => void
-  random?: () => number
-}
-
-/** What an entry writes: adds the whole task, updates only the fields changed here. */
-const changesOf = (entry: OutboxEntry & { kind: 'update' }): Partial<Pick<Task, TaskField>> =>
-  Object.fromEntries(entry.fields.map((field) => [field, entry.task[field]]))
+import { landed } from './entries'
+import { createSender } from './sender'
 
 /**
- * An entry once its document is known to be on the server: an add becomes an update of the
- * fields changed since it was sent (sent again as an add, after another device deleted the
- * task, it would bring the task back). Other entries stay as they are.
+ * The durable outbox: every change is stored on the device (one entry per document, coalesced)
+ * before it is sent, and stays until the server has it. Sending is sender.ts's.
  */
-function landed(entry: OutboxEntry): OutboxEntry | null {
-  if (entry.kind !== 'add' || entry.acknowledged) return entry
-  const fields = entry.fields ?? []
-  if (fields.length === 0) return null
-  const { id, email, seq, attempted, task } = entry
-  return { kind: 'update', task, fields, id, email, seq, attempted }
-}
-
-const keyOf = (entry: OutboxEntry) => `${entry.id}@${String(entry.seq)}`
-
 export function createOutbox(deps: OutboxDependencies): Outbox {
-  const { repository, logger, store, failureMessages } = deps
-  const withSendLock = deps.withSendLock ?? ((task) => task())
-  const setTimer = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms))
-  const clearTimer =
-    deps.clearTimeout ??
-    ((handle) => {
-      globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>)
-    })
-  const random = deps.random ?? Math.random
-
-  let activeEmail: string | null = null
-  // The session ended (the SDK signed the user out): nothing is sent until a sign-in.
-  let paused = false
-  let attempt = 0
-  let retryTimer: unknown = null
-  let running: Promise<void> | null = null
-  let again = false
-  let closed = false
+  const { store } = deps
   let recording = 0
   let recordings = 0
   const recorded: (() => void)[] = []
@@ -78,7 +20,7 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
   }
 
   const report = async () => {
-    const email = activeEmail
+    const email = sender.activeEmail()
     if (email === null || listeners.size === 0) return
     try {
       const entries = await store.entriesOf(email)
@@ -89,162 +31,14 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
     }
   }
 
-  /** `triedBefore`: an earlier attempt may have reached the server (only its answer was lost). */
-  const send = (entry: OutboxEntry, triedBefore: boolean): Promise<void> => {
-    switch (entry.kind) {
-      case 'add':
-        return triedBefore
-          ? repository.addAgain(entry.task, entry.fields ?? [])
-          : repository.add(entry.task)
-      case 'update':
-        return repository.update(entry.id, changesOf(entry))
-      case 'delete':
-        return repository.delete(entry.id)
-    }
-  }
-
-  /**
-   * The server took `sent`: if the entry was not changed since, it stays, marked acknowledged,
-   * until the kept list is written (LocalStore.putList), so a reload in between still shows it.
-   * Storage that does not survive a reload keeps no such marker.
-   */
-  const acknowledge = (sent: OutboxEntry) =>
-    store.changeEntry(sent.id, (current) => {
-      if (current?.seq === sent.seq)
-        return store.durable ? { ...current, acknowledged: true } : null
-      // Changed since: if an add went through, what is left to send is an update.
-      return current && sent.kind === 'add' ? landed(current) : (current ?? null)
-    })
-
-  /** Removes the entry if it is still the one that was sent (not changed since). */
-  const settle = (sent: OutboxEntry) =>
-    store.changeEntry(sent.id, (current) => (current && current.seq !== sent.seq ? current : null))
-
-  /**
-   * Marks the document's entry as tried and returns it: the entry as it is now, which a write
-   * recorded since `entry` was read may have changed (or removed: then nothing is sent). Sending
-   * the older `entry` while the stored one says "never tried" would let a delete coalesce to
-   * nothing while that add is on its way.
-   */
-  const markAttempted = async (entry: OutboxEntry) => {
-    let marked: OutboxEntry | undefined
-    let triedBefore = false
-    await store.changeEntry(entry.id, (current) => {
-      triedBefore = current?.attempted ?? false
-      marked = current && { ...current, attempted: true }
-      return marked ?? null
-    })
-    return { sent: marked, triedBefore }
-  }
-
-  /**
-   * Sends the entry of one document. Returns null when it is settled (sent, refused for good,
-   * or gone), or the key of the write that failed for now.
-   */
-  const sendOne = async (email: string, entry: OutboxEntry): Promise<string | null> => {
-    const { sent, triedBefore } = await markAttempted(entry)
-    if (sent === undefined || sent.acknowledged) return null
-    for (let refreshed = false; ; refreshed = true) {
-      try {
-        await send(sent, triedBefore)
-        stats.sent++
-        await acknowledge(sent)
-        emit({ type: 'delivered' })
-        return null
-      } catch (err) {
-        stats.failedAttempts++
-        logger.error(failureMessages[sent.kind], err)
-        // Signed out (or switched user) while this was in flight: the failure says nothing
-        // about the write, which waits for its owner's next sign-in.
-        if (activeEmail !== email) return keyOf(sent)
-        const kind = classifyFailure(err)
-        if (kind === 'unauthenticated' && !refreshed) {
-          // An expired or revoked token: one fresh token and one immediate retry.
-          stats.retries++
-          try {
-            await deps.refreshToken()
-          } catch (refreshErr) {
-            logger.warn('Could not refresh the sign-in token', refreshErr)
-          }
-          continue
-        }
-        if (kind === 'signedOut') paused = true
-        if (kind !== 'permanent') {
-          if (kind === 'transient' || kind === 'unauthenticated') emit({ type: 'unreachable' })
-          return keyOf(sent)
-        }
-        stats.dropped++
-        await settle(sent)
-        emit({ type: 'refused', write: sent, code: errorCode(err) })
-        return null
-      }
-    }
-  }
-
-  /**
-   * Sends every entry of the active user once, oldest change first (one entry per document,
-   * so each document's writes stay in order), including entries recorded meanwhile. Returns
-   * the delay before retrying the ones that failed for now, or null when none did.
-   */
-  const sendRound = async (email: string, onlyUntried: boolean): Promise<number | null> => {
-    const failed = new Set<string>()
-    for (;;) {
-      if (closed || paused || activeEmail !== email) return null
-      const entries = await store.entriesOf(email)
-      const next = entries.find(
-        (entry) =>
-          !entry.acknowledged && !failed.has(keyOf(entry)) && !(onlyUntried && entry.attempted),
-      )
-      if (next === undefined) break
-      const failedKey = await sendOne(email, next)
-      if (failedKey !== null) failed.add(failedKey)
+  const sender = createSender({
+    ...deps,
+    stats,
+    emit,
+    report: () => {
       void report()
-    }
-    if (failed.size === 0) {
-      attempt = 0
-      return null
-    }
-    attempt++
-    stats.retries++
-    return backoffDelay(attempt, random)
-  }
-
-  const schedule = (delay: number) => {
-    if (closed || retryTimer !== null) return
-    retryTimer = setTimer(() => {
-      retryTimer = null
-      kick()
-    }, delay)
-  }
-
-  /**
-   * Starts a send round. While a retry is scheduled, a new write still gets its first try at
-   * once (`onlyUntried`), but what already failed waits for the retry.
-   */
-  const kick = (onlyUntried = false) => {
-    if (closed || paused || activeEmail === null) return
-    if (running) {
-      again = true
-      return
-    }
-    const email = activeEmail
-    running = withSendLock(() => sendRound(email, onlyUntried))
-      .then((delay) => {
-        if (delay !== null) schedule(delay)
-      })
-      .catch((err: unknown) => {
-        // Only storage or lock failures get here; try again later rather than stall.
-        logger.warn('The outbox could not send', err)
-        schedule(backoffDelay(++attempt, random))
-      })
-      .finally(() => {
-        running = null
-        if (again) {
-          again = false
-          kick(retryTimer !== null)
-        }
-      })
-  }
+    },
+  })
 
   return {
     async enqueue(write) {
@@ -261,7 +55,7 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
         }
       }
       void report()
-      kick(retryTimer !== null)
+      sender.kick(sender.retrying())
     },
     pending: async (email) => (await store.entriesOf(email)).filter((entry) => !entry.acknowledged),
     changes: (email) => store.entriesOf(email),
@@ -282,34 +76,21 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
         )
       }
     },
-    setActiveUser(email) {
-      activeEmail = email
-      attempt = 0
-      paused = false
-      if (email !== null) {
-        void report()
-        kick()
-      }
+    setActiveUser: (email) => {
+      sender.setActiveUser(email)
     },
-    flushNow() {
-      if (retryTimer !== null) {
-        clearTimer(retryTimer)
-        retryTimer = null
-      }
-      kick()
+    flushNow: () => {
+      sender.flushNow()
     },
-    async idle() {
-      while (running) await running
-    },
+    idle: () => sender.idle(),
     unrecorded: () => recording,
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
     stats: () => ({ ...stats }),
-    close() {
-      closed = true
-      if (retryTimer !== null) clearTimer(retryTimer)
+    close: () => {
+      sender.close()
     },
   }
 }

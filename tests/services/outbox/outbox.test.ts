@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FAILURE_MESSAGES } from '../../../src/features/tasks/messages'
 import { backoffDelay } from '../../../src/lib/backoff'
 import { classifyFailure } from '../../../src/services/outbox/failures'
-import { createOutbox, type OutboxDependencies } from '../../../src/services/outbox/outbox'
+import { createOutbox } from '../../../src/services/outbox/outbox'
+import type { OutboxDependencies } from '../../../src/services/types'
 import {
   createMemoryStore,
   openIndexedDbStore,
