@@ -7,10 +7,11 @@ import {
 } from '../../app/actions'
 import type { AppListenerEffect, AppStartListening } from '../../app/listenerMiddleware'
 import { backoffDelay } from '../../lib/backoff'
-import { authStateChanged, signOutFailed, signOutRequested, userSignedOut } from '../auth/authSlice'
+import { authStateChanged } from '../auth/authSlice'
 import { writeRefused } from '../sync/syncSlice'
 import { applyPending, applyToServerAnswer } from './merge'
 import { LOAD_FAILURE_MESSAGE } from './messages'
+import { addSignOutListeners } from './signOut'
 import {
   tasksCleared,
   tasksLoaded,
@@ -177,30 +178,6 @@ function loadingEffects() {
   return { showLastUsersList, followOtherTabs, loadOrClearTasks, noteLeaving, refreshTasks }
 }
 
-/**
- * Log Out: stop sending at once, so no write goes out without its owner's token (what is
- * pending waits on the device for their next sign-in), and forget the device's last user, so a
- * page closed mid-sign-out never shows their list early.
- */
-const stopForSignOut: AppListenerEffect<typeof signOutRequested> = (_action, api) => {
-  api.extra.outbox.setActiveUser(null)
-  api.extra.listCache.setLastUser(null)
-}
-
-const resumeAfterFailedSignOut: AppListenerEffect<typeof signOutFailed> = (action, api) => {
-  api.extra.outbox.setActiveUser(action.payload.email)
-  api.extra.listCache.setLastUser(action.payload.email)
-}
-
-/** Signed out on purpose (a shared computer): their list leaves the device; pending writes stay. */
-const forgetKeptList: AppListenerEffect<typeof userSignedOut> = async (action, api) => {
-  try {
-    await api.extra.listCache.remove(action.payload.email)
-  } catch (err) {
-    api.extra.logger.warn('The list kept on this device could not be removed', err)
-  }
-}
-
 export function addTaskLoadingListeners(startAppListening: AppStartListening): void {
   const effects = loadingEffects()
   startAppListening({ actionCreator: appStarted, effect: effects.showLastUsersList })
@@ -210,7 +187,5 @@ export function addTaskLoadingListeners(startAppListening: AppStartListening): v
   for (const actionCreator of [pageReturned, connectivityRestored, refreshDue, writeRefused]) {
     startAppListening({ actionCreator, effect: effects.refreshTasks })
   }
-  startAppListening({ actionCreator: signOutRequested, effect: stopForSignOut })
-  startAppListening({ actionCreator: signOutFailed, effect: resumeAfterFailedSignOut })
-  startAppListening({ actionCreator: userSignedOut, effect: forgetKeptList })
+  addSignOutListeners(startAppListening)
 }

@@ -7,7 +7,6 @@ import {
   refreshDue,
 } from '../../../src/app/actions'
 import { setupStore } from '../../../src/app/store'
-import { signOutRequested } from '../../../src/features/auth/authSlice'
 import { writeRefused } from '../../../src/features/sync/syncSlice'
 import { MIN_AWAY_MS, MIN_REFRESH_INTERVAL_MS } from '../../../src/features/tasks/loading'
 import { selectAllTasks } from '../../../src/features/tasks/tasksSlice'
@@ -140,23 +139,6 @@ describe('coming back to the page', () => {
     store.dispatch(writeRefused({ reason: 'the server did not accept the change' }))
     await vi.advanceTimersByTimeAsync(0)
     expect(loads()).toBe(1)
-  })
-})
-
-describe('signing out on purpose', () => {
-  it('removes the list kept on the device, and keeps the pending writes for next time', async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => undefined)
-    const { store, recorder, local, services } = await loadedPage()
-    await vi.advanceTimersByTimeAsync(1000)
-    expect(await local.getList(EMAIL)).toHaveLength(2)
-    recorder.failWritesWith(Object.assign(new Error('offline'), { code: 'unavailable' }))
-    store.dispatch(taskMarkedDone('a'))
-    await vi.advanceTimersByTimeAsync(0)
-    store.dispatch(signOutRequested())
-    await vi.advanceTimersByTimeAsync(1000)
-    expect(store.getState().auth.status).toBe('signedOut')
-    expect(await local.getList(EMAIL)).toBeNull()
-    expect(await services.outbox.pending(EMAIL)).toMatchObject([{ id: 'a', kind: 'update' }])
   })
 })
 
