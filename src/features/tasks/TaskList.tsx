@@ -3,13 +3,13 @@ import { flushSync } from 'react-dom'
 import { useAppSelector } from '../../app/hooks'
 import { SyncStatus } from '../sync/SyncStatus'
 import { TaskEditor } from './EditTaskDialog'
-import { WINDOW_MIN_ROWS } from './listWindow'
+import { WINDOW_MIN_ROWS } from './list/listWindow'
 import { RowActionsContext, useRowActions } from './rowActions'
-import { TaskRows } from './TaskRows'
+import { TaskRows } from './list/TaskRows'
 import { selectListAvailability, selectTaskIds } from './tasksSlice'
 import { UndoBar } from './UndoBar'
-import type { Reveal } from './useReveal'
-import type { FocusedRow } from './useRowFocus'
+import type { Reveal } from './list/useReveal'
+import type { FocusedRow } from './list/useFocusedRow'
 
 const EMPTY_MESSAGES = {
   empty: 'No tasks have been added yet',

@@ -10,9 +10,9 @@ import {
   type RefObject,
 } from 'react'
 import { flushSync } from 'react-dom'
-import { useAppSelector } from '../../app/hooks'
-import type { RootState } from '../../app/store'
-import { afterNextPaint } from '../../lib/frames'
+import { useAppSelector } from '../../../app/hooks'
+import type { RootState } from '../../../app/store'
+import { afterNextPaint } from '../../../lib/frames'
 import {
   contentChunks,
   DEFAULT_ROW_GAP,
@@ -31,7 +31,7 @@ import {
 import { rowKey } from './rowKeys'
 import { TaskItem } from './TaskItem'
 import { useReveal, type Reveal } from './useReveal'
-import { useRowFocus, type FocusedRow } from './useRowFocus'
+import { useRowFocus, type FocusedRow } from './useFocusedRow'
 import { useRowKeys } from './useRowKeys'
 
 const selectTaskTable = (state: RootState) => state.tasks.entities

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react'
-import { afterNextPaint } from '../../lib/frames'
-import { rowElement } from './useRowFocus'
+import { afterNextPaint } from '../../../lib/frames'
+import { rowElement } from './useFocusedRow'
 
 /** A task this device has just added; `count` tells one add from the next. */
 export interface Reveal {

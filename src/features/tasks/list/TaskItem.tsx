@@ -1,7 +1,7 @@
 import { memo, use, useId } from 'react'
-import { useAppSelector } from '../../app/hooks'
-import { RowActionsContext } from './rowActions'
-import { selectTaskById } from './tasksSlice'
+import { useAppSelector } from '../../../app/hooks'
+import { RowActionsContext } from '../rowActions'
+import { selectTaskById } from '../tasksSlice'
 
 interface TaskItemProps {
   id: string

@@ -10,7 +10,7 @@ import {
   typicalHeight,
   visibleRange,
   type Segment,
-} from '../../../src/features/tasks/listWindow'
+} from '../../../../src/features/tasks/list/listWindow'
 
 const idsOf = (count: number, prefix = 't') =>
   Array.from({ length: count }, (_, i) => `${prefix}${String(i)}`)
