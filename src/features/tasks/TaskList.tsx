@@ -5,12 +5,12 @@ import { SyncStatus } from '../sync/SyncStatus'
 import { TaskEditor } from './EditTaskDialog'
 import { WINDOW_MIN_ROWS } from './list/listWindow'
 import { rowControl, type Control } from './list/rowControls'
-import { RowActionsContext, useRowActions } from './rowActions'
 import { TaskRows } from './list/TaskRows'
+import type { FocusedRow } from './list/useFocusedRow'
+import type { Reveal } from './list/useReveal'
+import { RowActionsContext, useRowActions } from './rowActions'
 import { selectListAvailability, selectTaskIds } from './tasksSlice'
 import { UndoBar } from './UndoBar'
-import type { Reveal } from './list/useReveal'
-import type { FocusedRow } from './list/useFocusedRow'
 
 const EMPTY_MESSAGES = {
   empty: 'No tasks have been added yet',
