@@ -3,13 +3,14 @@ import { flushSync } from 'react-dom'
 import { useAppSelector } from '../../app/hooks'
 import { SyncStatus } from '../sync/SyncStatus'
 import { TaskEditor } from './EditTaskDialog'
-import { WINDOW_MIN_ROWS } from './listWindow'
+import { WINDOW_MIN_ROWS } from './list/listWindow'
+import { rowControl, type Control } from './list/rowControls'
+import { TaskRows } from './list/TaskRows'
+import type { FocusedRow } from './list/useFocusedRow'
+import type { Reveal } from './list/useReveal'
 import { RowActionsContext, useRowActions } from './rowActions'
-import { TaskRows } from './TaskRows'
 import { selectListAvailability, selectTaskIds } from './tasksSlice'
 import { UndoBar } from './UndoBar'
-import type { Reveal } from './useReveal'
-import type { FocusedRow } from './useRowFocus'
 
 const EMPTY_MESSAGES = {
   empty: 'No tasks have been added yet',
@@ -20,10 +21,10 @@ const EMPTY_MESSAGES = {
 /** Rows drawn at once when a list first appears: more than a tall screen holds. */
 const FIRST_ROWS = 30
 
-/** The button `index` (0 toggle, 1 Edit) of the row of `id`, if it is drawn. */
-function rowButton(id: string, index: number): HTMLElement | undefined {
+/** The `control` button of the row of `id`, if it is drawn. */
+function rowButton(id: string, control: Control): HTMLElement | undefined {
   for (const row of document.querySelectorAll<HTMLElement>('li[data-task-id]')) {
-    if (row.dataset.taskId === id) return row.querySelectorAll('button')[index]
+    if (row.dataset.taskId === id) return rowControl(row, control)
   }
   return undefined
 }
@@ -84,7 +85,7 @@ export function TaskList({ reveal = null }: { reveal?: Reveal | null }) {
           deleted={undoable}
           onUndo={() => {
             const restored = flushSync(undo)
-            const toggle = restored === null ? undefined : rowButton(restored, 0)
+            const toggle = restored === null ? undefined : rowButton(restored, 'toggle')
             if (toggle) toggle.focus()
             else focusInput()
           }}
@@ -98,7 +99,7 @@ export function TaskList({ reveal = null }: { reveal?: Reveal | null }) {
           onClosed={() => {
             closeEditor()
             // Back to the row's Edit button, wherever the row is now; the input if it went.
-            const edit = rowButton(editing, 1)
+            const edit = rowButton(editing, 'edit')
             if (edit) edit.focus()
             else focusInput()
           }}

@@ -3,7 +3,7 @@ import { useAppSelector } from '../../app/hooks'
 import { TaskForm } from './TaskForm'
 import { TaskList } from './TaskList'
 import { selectTaskById } from './tasksSlice'
-import type { Reveal } from './useReveal'
+import type { Reveal } from './list/useReveal'
 
 export function TasksPage() {
   const [added, setAdded] = useState<Reveal | null>(null)

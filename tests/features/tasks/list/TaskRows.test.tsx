@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DEFAULT_ROW_GAP, DEFAULT_ROW_HEIGHT } from '../../../src/features/tasks/listWindow'
-import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
-import { TaskList } from '../../../src/features/tasks/TaskList'
-import { renderWithProviders } from '../../support/render'
-import { loadedTask } from '../../support/store'
+import { DEFAULT_ROW_GAP, DEFAULT_ROW_HEIGHT } from '../../../../src/features/tasks/list/listWindow'
+import { FINISHED_ORDER_BASE } from '../../../../src/features/tasks/ordering'
+import { TaskList } from '../../../../src/features/tasks/TaskList'
+import { renderWithProviders } from '../../../support/render'
+import { loadedTask } from '../../../support/store'
 
 // jsdom lays nothing out: the list sees a viewport at its top (innerHeight 768) and rows of
 // the estimated height, and the tests move the "viewport" by stubbing the list's position on

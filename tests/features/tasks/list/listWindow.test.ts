@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
-  contentChunks,
   DEFAULT_ROW_HEIGHT,
-  hiddenRows,
   pinnedRows,
   rowOffsets,
   segments,
-  TEXT_CHUNK_MAX,
   typicalHeight,
   visibleRange,
   type Segment,
-} from '../../../src/features/tasks/listWindow'
+} from '../../../../src/features/tasks/list/listWindow'
 
 const idsOf = (count: number, prefix = 't') =>
   Array.from({ length: count }, (_, i) => `${prefix}${String(i)}`)
@@ -97,39 +94,11 @@ describe('the segments drawn', () => {
   })
 })
 
-describe('pinned and hidden rows', () => {
+describe('pinned rows', () => {
   it('pins the first and last rows, and the focused row with its neighbours', () => {
     expect(pinnedRows(1000, -1)).toEqual([0, 999])
     expect(pinnedRows(1000, 500)).toEqual([0, 499, 500, 501, 999])
     expect(pinnedRows(1000, 0)).toEqual([0, 1, 999])
     expect(pinnedRows(1, -1)).toEqual([0])
-  })
-
-  it('hides the rows that are not drawn, above and below the range', () => {
-    const ids = idsOf(10)
-    expect(hiddenRows(ids, { start: 3, end: 5 }, [0, 7, 9])).toEqual({
-      above: ['t1', 't2'],
-      below: ['t5', 't6', 't8'],
-    })
-  })
-})
-
-describe('content-defined chunks of the hidden text', () => {
-  const ids = idsOf(5000, 'task-')
-
-  it('hold every id once, in order, in chunks of bounded size', () => {
-    const chunks = contentChunks(ids)
-    expect(chunks.flat()).toEqual(ids)
-    expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThanOrEqual(TEXT_CHUNK_MAX)
-    expect(chunks.length).toBeGreaterThan(20)
-  })
-
-  it('change only around a row added, removed or moved', () => {
-    const before = new Set(contentChunks(ids).map((chunk) => chunk.join()))
-    const changed = (after: string[]) =>
-      contentChunks(after).filter((chunk) => !before.has(chunk.join())).length
-    expect(changed(ids.filter((id) => id !== 'task-10'))).toBeLessThanOrEqual(2)
-    expect(changed([...ids.slice(0, 2500), 'new', ...ids.slice(2500)])).toBeLessThanOrEqual(2)
-    expect(changed(['task-4999', ...ids.slice(0, 4999)])).toBeLessThanOrEqual(3)
   })
 })

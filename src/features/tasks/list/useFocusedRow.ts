@@ -1,22 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { controlOf, rowControl, rowElement, type Control } from './rowControls'
 import type { RowKeys } from './rowKeys'
 
-/** The row holding focus, which of its buttons (toggle, Edit, Delete) had it, and how. */
+/** The row holding focus, which of its buttons had it, and how. */
 export interface FocusedRow {
   id: string
-  control: number
+  control: Control
   /** Whether the focus ring showed (focus came from the keyboard), to restore it the same. */
   visible: boolean
-}
-
-const rowButtons = (row: Element): Element[] =>
-  Array.from(row.children).filter((child) => child instanceof HTMLButtonElement)
-
-export function rowElement(list: HTMLElement, id: string): HTMLElement | undefined {
-  for (const child of list.children) {
-    if (child instanceof HTMLElement && child.dataset.taskId === id) return child
-  }
-  return undefined
 }
 
 /** The first row after `id` in `before` that is still in `after`, else the nearest before it. */
@@ -39,10 +30,11 @@ function neighbour(before: readonly string[], after: readonly string[], id: stri
  * - A row that goes while it holds focus (Delete, or a refresh without it) hands focus to the
  *   next row's toggle, else the previous row's; the list's owner takes the last row's case.
  */
-export function useRowFocus(
+export function useFocusedRow(
   listRef: RefObject<HTMLUListElement | null>,
   ids: readonly string[],
   keys: RowKeys,
+  /** Kept by the list's owner, which reads it when the last row goes. */
   focusRef: RefObject<FocusedRow | null>,
 ): string | null {
   const [focusedId, setFocusedId] = useState<string | null>(null)
@@ -61,7 +53,7 @@ export function useRowFocus(
       const id = row.dataset.taskId
       focusRef.current = {
         id,
-        control: rowButtons(row).indexOf(target),
+        control: controlOf(target) ?? 'toggle',
         visible: target.matches(':focus-visible'),
       }
       setFocusedId(id)
@@ -104,18 +96,14 @@ export function useRowFocus(
     if (before !== ids && !ids.includes(focus.id)) {
       const next = neighbour(before, ids, focus.id)
       if (next === undefined) return
-      target = { id: next, control: 0, visible: focus.visible }
+      target = { id: next, control: 'toggle', visible: focus.visible }
       focusRef.current = target
       setFocusedId(next)
     }
     // Not drawn yet (a windowed list): it is once focusedId pins it, and this runs again.
     const row = rowElement(list, target.id)
     if (!row) return
-    const buttons = rowButtons(row)
-    const button = buttons[target.control] ?? buttons[0]
-    if (button instanceof HTMLElement) {
-      button.focus({ preventScroll: true, focusVisible: target.visible })
-    }
+    rowControl(row, target.control)?.focus({ preventScroll: true, focusVisible: target.visible })
   }, [listRef, focusRef, ids, keys, focusedId])
 
   return focusedId

@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react'
-import { afterNextPaint } from '../../lib/frames'
-import { rowElement } from './useRowFocus'
+import { useEffect, type RefObject } from 'react'
+import { afterNextPaint } from '../../../lib/frames'
+import { rowElement } from './rowControls'
+import type { CommittedList } from './useListWindow'
 
 /** A task this device has just added; `count` tells one add from the next. */
 export interface Reveal {
@@ -19,16 +20,10 @@ const MAX_STEPS = 4
  */
 export function useReveal(
   listRef: RefObject<HTMLUListElement | null>,
-  ids: readonly string[],
-  offsets: ArrayLike<number> | null,
+  /** What the list last committed, for the steps that run after paints. */
+  committed: RefObject<CommittedList>,
   reveal: Reveal | null,
 ) {
-  // What the list last committed, for the steps that run after paints.
-  const committed = useRef({ ids, offsets })
-  useLayoutEffect(() => {
-    committed.current = { ids, offsets }
-  }, [ids, offsets])
-
   useEffect(() => {
     if (reveal === null) return
     let cancel: () => void = () => undefined
@@ -62,5 +57,5 @@ export function useReveal(
     return () => {
       cancel()
     }
-  }, [listRef, reveal])
+  }, [listRef, committed, reveal])
 }

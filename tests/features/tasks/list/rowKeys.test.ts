@@ -5,7 +5,7 @@ import {
   nextRowKeys,
   rowKey,
   type RowKeys,
-} from '../../../src/features/tasks/rowKeys'
+} from '../../../../src/features/tasks/list/rowKeys'
 
 const idsOf = (count: number) => Array.from({ length: count }, (_, i) => `t${String(i)}`)
 

@@ -1,7 +1,7 @@
 import { memo, use, useId } from 'react'
-import { useAppSelector } from '../../app/hooks'
-import { RowActionsContext } from './rowActions'
-import { selectTaskById } from './tasksSlice'
+import { useAppSelector } from '../../../app/hooks'
+import { RowActionsContext } from '../rowActions'
+import { selectTaskById } from '../tasksSlice'
 
 interface TaskItemProps {
   id: string
@@ -23,7 +23,8 @@ const BIN = 'M4 7h16M10 7V4h4v3M6 7l1 13h10l1-13M10 11v5M14 11v5'
 /**
  * One row. It selects its own task, so a change to one task re-renders one row. Edit and
  * Delete are icons with hidden text (their names stay `Edit` and `Delete`), described by the
- * task's text; the toggle says its state with aria-pressed.
+ * task's text; the toggle says its state with aria-pressed. Each button carries its kind in
+ * `data-control`, by which focus finds it again (rowControls.ts).
  */
 export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskItemProps) {
   const task = useAppSelector((state) => selectTaskById(state, id))
@@ -45,6 +46,7 @@ export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskIt
       <button
         type="button"
         className="toggle"
+        data-control="toggle"
         title={toggleTitle}
         aria-label={toggleTitle}
         aria-pressed={task.isFinished}
@@ -56,6 +58,7 @@ export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskIt
       <button
         type="button"
         className="icon-button"
+        data-control="edit"
         title="Edit"
         aria-describedby={textId}
         onClick={() => actions?.edit(id)}
@@ -66,6 +69,7 @@ export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskIt
       <button
         type="button"
         className="icon-button danger"
+        data-control="delete"
         title="Delete"
         aria-describedby={textId}
         onClick={(event) => actions?.remove(id, event)}
