@@ -1,31 +1,16 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { addTasks, expect, row, rowTexts, signIn, taskInput, taskRows, test } from './fixtures'
 import type { Person } from './fixtures'
-import { seedTasks, storedTasksOf } from './support/backend'
+import { seedList, storedTasksOf } from './support/backend'
 
 // Safe at the fingertips: no accidental double ticks, Undo for Delete, a new task in view,
 // focus where the hand goes next, and Login now that never plays dead.
 
 const text = (n: number) => `Task ${String(n)}`
 
-/** `count` open tasks, Task 1 … Task n, in the database before the person signs in. */
-async function seedOpenTasks(request: APIRequestContext, person: Person, count: number) {
-  const prefix = person.email.replace(/[^A-Za-z0-9]/g, '')
-  await seedTasks(
-    request,
-    Array.from({ length: count }, (_, i) => ({
-      id: `${prefix}x${String(i)}`,
-      task: text(i + 1),
-      isFinished: false,
-      email: person.email,
-      order: i,
-    })),
-  )
-}
-
-async function signInWithTasks(page: Page, request: APIRequestContext, person: Person, n: number) {
-  await seedOpenTasks(request, person, n)
+async function signInWithTasks(page: Page, person: Person, n: number) {
+  await seedList(person.email, { count: n, text })
   await page.goto('./')
   await signIn(page, person)
   await expect(taskRows(page)).toHaveCount(n)
@@ -35,8 +20,8 @@ const toggle = (item: Locator) => item.getByRole('button', { name: /^Mark as (in
 const finished = (page: Page) => page.getByRole('button', { name: 'Mark as incomplete' })
 
 test.describe('a second click on a row that slid under the pointer', () => {
-  test('a double click on a toggle finishes one task', async ({ page, person, request }) => {
-    await signInWithTasks(page, request, person, 12)
+  test('a double click on a toggle finishes one task', async ({ page, person }) => {
+    await signInWithTasks(page, person, 12)
     await toggle(row(page, 'Task 10')).dblclick()
     await expect(finished(page)).toHaveCount(1)
     await expect(
@@ -48,9 +33,8 @@ test.describe('a second click on a row that slid under the pointer', () => {
   test('two clicks 150 ms apart at one spot (a double click to the browser) finish one task', async ({
     page,
     person,
-    request,
   }) => {
-    await signInWithTasks(page, request, person, 8)
+    await signInWithTasks(page, person, 8)
     const box = await toggle(row(page, 'Task 5')).boundingBox()
     if (!box) throw new Error('no toggle')
     const x = box.x + box.width / 2
@@ -123,10 +107,9 @@ test.describe('Undo after Delete', () => {
   test('the bar never covers the input or, scrolled to the end, the last row', async ({
     page,
     person,
-    request,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 })
-    await signInWithTasks(page, request, person, 30)
+    await signInWithTasks(page, person, 30)
     await row(page, 'Task 7').getByRole('button', { name: 'Delete' }).click()
     const bar = page.locator('.undo-content')
     await expect(bar).toBeVisible()
@@ -148,10 +131,9 @@ test.describe('Undo after Delete', () => {
 test('a new task in a 50-task list is brought into view and announced', async ({
   page,
   person,
-  request,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
-  await signInWithTasks(page, request, person, 50)
+  await signInWithTasks(page, person, 50)
   await taskInput(page).fill('The new one')
   await taskInput(page).press('Enter')
   await expect(row(page, 'The new one')).toBeInViewport()

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, row, signIn, taskRows, test, type Person } from './fixtures'
-import { seedTasks } from './support/backend'
+import { seedList } from './support/backend'
 
 // A list long enough to be windowed (over 200 rows): only the rows near the viewport are
 // drawn, so these journeys check that it still behaves like one long list.
@@ -10,19 +10,8 @@ const COUNT = 1000
 const FINISHED_FROM = 900
 const text = (n: number) => `Task ${String(n)} of the long list`
 
-async function seed(request: APIRequestContext, person: Person, count = COUNT) {
-  const prefix = person.email.replace(/[^A-Za-z0-9]/g, '')
-  await seedTasks(
-    request,
-    Array.from({ length: count }, (_, i) => ({
-      id: `${prefix}x${String(i)}`,
-      task: text(i + 1),
-      isFinished: i >= FINISHED_FROM,
-      email: person.email,
-      order: i >= FINISHED_FROM ? 2 ** 40 + i : i,
-    })),
-  )
-}
+const seed = (person: Person, count = COUNT) =>
+  seedList(person.email, { count, text, finishedFrom: FINISHED_FROM })
 
 /** The position (aria-posinset) of the row holding focus, or null. */
 const focusedPosition = (page: Page) =>
@@ -39,9 +28,8 @@ const scrollToBottom = (page: Page) =>
 test('a list of 100 first appears with the rows a screen holds, then the rest follow', async ({
   page,
   person,
-  request,
 }) => {
-  await seed(request, person, 100)
+  await seed(person, 100)
   // The number of rows after each change of the page, from its first moment.
   await page.addInitScript(() => {
     const counts: number[] = []
@@ -64,8 +52,8 @@ test.describe('a list of 1,000 tasks', () => {
   // as long as the machine needs: three times the usual budget.
   test.slow()
 
-  test.beforeEach(async ({ page, person, request }) => {
-    await seed(request, person)
+  test.beforeEach(async ({ page, person }) => {
+    await seed(person)
     await page.goto('./')
     await signIn(page, person)
     await expect(taskRows(page).first()).toHaveAttribute('aria-setsize', String(COUNT))

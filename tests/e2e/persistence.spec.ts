@@ -1,5 +1,5 @@
 import { addTasks, expect, newPerson, row, rowTexts, signIn, taskInput, test } from './fixtures'
-import { FIRESTORE, recordCommits, storedTasksOf } from './support/backend'
+import { FIRESTORE, recordCommits, storedTasksOf, tasksQuery } from './support/backend'
 import { routeGoogleOffline } from './support/offline-google'
 
 test('signed out, adding writes nothing to the database', async ({ page }) => {
@@ -100,16 +100,7 @@ test('two people in two browsers each see only their own tasks; a crafted query 
     {
       headers: { authorization, 'content-type': 'text/plain' },
       data: JSON.stringify({
-        structuredQuery: {
-          from: [{ collectionId: 'tasks' }],
-          where: {
-            fieldFilter: {
-              field: { fieldPath: 'email' },
-              op: 'EQUAL',
-              value: { stringValue: person.email },
-            },
-          },
-        },
+        structuredQuery: tasksQuery(person.email),
       }),
     },
   )

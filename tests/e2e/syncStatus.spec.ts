@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { addTasks, expect, newPerson, row, rowTexts, signIn, test, type Person } from './fixtures'
+import type { Page } from '@playwright/test'
+import { addTasks, expect, newPerson, row, rowTexts, test } from './fixtures'
 import { storedTasksOf } from './support/backend'
-import { routeGoogleOffline } from './support/offline-google'
+import { awayAndBack, device } from './support/devices'
 
 // What the page says about saving, and how a refresh from the server leaves the person alone.
 
@@ -72,29 +72,6 @@ test.describe('the sync status line', () => {
     await expect(syncLine(page)).toBeEmpty()
   })
 })
-
-/** A device: its own context (storage, clock), the app loaded and signed in as `person`. */
-async function device(browser: Browser, person: Person) {
-  const context = await browser.newContext({ reducedMotion: 'reduce' })
-  await routeGoogleOffline(context)
-  await context.clock.install()
-  const page = await context.newPage()
-  await page.goto('./')
-  await signIn(page, person)
-  return { context, page }
-}
-
-/** The person leaves the tab for `minutes` and comes back (headless Chromium is always visible). */
-async function awayAndBack(context: BrowserContext, page: Page, minutes: number) {
-  const setVisibility = (state: 'hidden' | 'visible') =>
-    page.evaluate((value) => {
-      Object.defineProperty(document, 'visibilityState', { value, configurable: true })
-      document.dispatchEvent(new Event('visibilitychange'))
-    }, state)
-  await setVisibility('hidden')
-  await context.clock.fastForward(minutes * 60_000)
-  await setVisibility('visible')
-}
 
 test.describe('two devices of one person', () => {
   test.slow()

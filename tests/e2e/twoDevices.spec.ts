@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { addTasks, expect, newPerson, row, rowTexts, signIn, test, type Person } from './fixtures'
+import { addTasks, expect, newPerson, row, rowTexts, test } from './fixtures'
 import { storedTasksOf } from './support/backend'
-import { routeGoogleOffline } from './support/offline-google'
+import { awayAndBack, device } from './support/devices'
 
 // Two browser contexts are two devices of one person: a laptop and a phone. The second signs
 // in as the existing account, picked in the Auth emulator's popup. Each has its own clock, so
@@ -9,32 +8,6 @@ import { routeGoogleOffline } from './support/offline-google'
 
 // Two devices each sign in through the popup: more steps than a one-page test.
 test.slow()
-
-/** A device: its own context (storage, clock), the app loaded and signed in as `person`. */
-async function device(browser: Browser, person: Person) {
-  const context = await browser.newContext({ reducedMotion: 'reduce' })
-  await routeGoogleOffline(context)
-  await context.clock.install()
-  const page = await context.newPage()
-  await page.goto('./')
-  await signIn(page, person)
-  return { context, page }
-}
-
-/**
- * The person leaves the tab for `minutes` and comes back to it. Headless Chromium always says
- * `visible`, so the change is played as the browser reports it.
- */
-async function awayAndBack(context: BrowserContext, page: Page, minutes: number) {
-  const setVisibility = (state: 'hidden' | 'visible') =>
-    page.evaluate((value) => {
-      Object.defineProperty(document, 'visibilityState', { value, configurable: true })
-      document.dispatchEvent(new Event('visibilitychange'))
-    }, state)
-  await setVisibility('hidden')
-  await context.clock.fastForward(minutes * 60_000)
-  await setVisibility('visible')
-}
 
 test('the laptop edits, the phone (stale) ticks it off: both changes stay, on the server and on both', async ({
   browser,

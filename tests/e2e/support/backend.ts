@@ -1,4 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import { seedTasks as seedStored } from '../../../scripts/firestore-rest.mjs'
 
 /**
  * The database the browser tests run on, whichever engine serves it (scripts/engine.mjs): read
@@ -30,13 +31,13 @@ function plain(value: Value): unknown {
   return value.stringValue
 }
 
-function encoded(value: unknown): Value {
-  if (typeof value === 'boolean') return { booleanValue: value }
-  if (typeof value === 'number') {
-    return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value }
-  }
-  return { stringValue: String(value) }
-}
+/** The app's one query: the tasks whose owner is `email`. */
+export const tasksQuery = (email: string) => ({
+  from: [{ collectionId: 'tasks' }],
+  where: {
+    fieldFilter: { field: { fieldPath: 'email' }, op: 'EQUAL', value: { stringValue: email } },
+  },
+})
 
 /** The stored tasks of one owner, in the app's list order (order, then id). */
 export async function storedTasksOf(
@@ -46,16 +47,7 @@ export async function storedTasksOf(
   const response = await request.post(`${FIRESTORE}/v1/${DOCUMENTS}:runQuery`, {
     headers: OWNER,
     data: {
-      structuredQuery: {
-        from: [{ collectionId: 'tasks' }],
-        where: {
-          fieldFilter: {
-            field: { fieldPath: 'email' },
-            op: 'EQUAL',
-            value: { stringValue: email },
-          },
-        },
-      },
+      structuredQuery: tasksQuery(email),
     },
   })
   if (!response.ok()) throw new Error(`runQuery: ${String(response.status())}`)
@@ -75,23 +67,30 @@ export async function storedTasksOf(
 }
 
 /** Stores tasks as they are given (the rules do not apply to the admin token). */
-export async function seedTasks(request: APIRequestContext, tasks: StoredTask[]): Promise<void> {
-  // Firestore takes at most 500 writes in one commit.
-  for (let start = 0; start < tasks.length; start += 500) {
-    const writes = tasks.slice(start, start + 500).map(({ id, ...data }) => ({
-      update: {
-        name: `${DOCUMENTS}/tasks/${id}`,
-        fields: Object.fromEntries(
-          Object.entries(data).map(([key, value]) => [key, encoded(value)]),
-        ),
-      },
-    }))
-    const response = await request.post(`${FIRESTORE}/v1/${DOCUMENTS}:commit`, {
-      headers: OWNER,
-      data: { writes },
-    })
-    if (!response.ok()) throw new Error(`commit: ${String(response.status())}`)
-  }
+export const seedTasks = (tasks: StoredTask[]): Promise<void> => seedStored(FIRESTORE, tasks)
+
+/**
+ * Stores `count` tasks of `email`, ids in list order: task i (from 0) has the text `text(i + 1)`
+ * and is finished from `finishedFrom` on (finished tasks ordered after the open ones).
+ */
+export async function seedList(
+  email: string,
+  {
+    count,
+    text,
+    finishedFrom = count,
+  }: { count: number; text: (n: number) => string; finishedFrom?: number },
+): Promise<void> {
+  const prefix = email.replace(/[^A-Za-z0-9]/g, '')
+  await seedTasks(
+    Array.from({ length: count }, (_, i) => ({
+      id: `${prefix}x${String(i)}`,
+      task: text(i + 1),
+      isFinished: i >= finishedFrom,
+      email,
+      order: i >= finishedFrom ? 2 ** 40 + i : i,
+    })),
+  )
 }
 
 /**

@@ -11,18 +11,12 @@ import { UNDO_MS } from '../../../src/features/tasks/UndoBar'
 import type { LoadedTask } from '../../../src/services/types'
 import { renderWithProviders } from '../../support/render'
 import { EMAIL, loadedTask } from '../../support/store'
+import { rows, rowTexts, row } from '../../support/rows'
 
 const renderPage = (tasks: LoadedTask[]) =>
   renderWithProviders(<TasksPage />, { tasks, signedInAs: EMAIL })
 
 const input = () => screen.getByRole('textbox', { name: 'New task' })
-const rows = () => within(screen.getByRole('list', { name: 'Tasks' })).getAllByRole('listitem')
-const rowTexts = () => rows().map((row) => row.querySelector('.task-text')?.textContent)
-const row = (text: string) => {
-  const found = rows().find((item) => item.querySelector('.task-text')?.textContent === text)
-  if (!found) throw new Error(`No row with the text ${text}`)
-  return found
-}
 const toggleOf = (text: string) =>
   within(row(text)).getByRole('button', { name: /^Mark as (in)?complete$/ })
 const deleteOf = (text: string) => within(row(text)).getByRole('button', { name: 'Delete' })

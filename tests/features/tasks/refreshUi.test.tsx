@@ -6,6 +6,7 @@ import { tasksRefreshed } from '../../../src/features/tasks/tasksSlice'
 import type { LoadedTask } from '../../../src/services/types'
 import { renderWithProviders } from '../../support/render'
 import { EMAIL, loadedTask } from '../../support/store'
+import { rowTexts, row } from '../../support/rows'
 
 // A refresh (the server's list again, while one is shown) never disturbs the person.
 
@@ -19,13 +20,6 @@ function renderPage(tasks: LoadedTask[]) {
   return { ...rendered, refresh }
 }
 
-const rows = () => within(screen.getByRole('list', { name: 'Tasks' })).getAllByRole('listitem')
-const rowTexts = () => rows().map((row) => row.querySelector('.task-text')?.textContent)
-const row = (text: string) => {
-  const found = rows().find((item) => item.querySelector('.task-text')?.textContent === text)
-  if (!found) throw new Error(`No row with the text ${text}`)
-  return found
-}
 const dialog = () => screen.getByRole('dialog', { name: 'Edit Task' })
 
 const alpha = loadedTask('a', false, 0, 'Alpha')

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react'
+import { act, within } from '@testing-library/react'
 import { createRef } from 'react'
 import { describe, expect, it } from 'vitest'
 import { useAppSelector } from '../../../../src/app/hooks'
@@ -9,6 +9,7 @@ import { selectTaskIds, tasksRefreshed } from '../../../../src/features/tasks/ta
 import type { LoadedTask } from '../../../../src/services/types'
 import { renderWithProviders } from '../../../support/render'
 import { EMAIL, loadedTask } from '../../../support/store'
+import { row } from '../../../support/rows'
 
 const alpha = loadedTask('a', false, 0, 'Alpha')
 const bravo = loadedTask('b', false, 1, 'Bravo')
@@ -28,13 +29,6 @@ function renderRows(tasks: LoadedTask[]) {
     })
   }
   return { focus, refresh }
-}
-
-const row = (text: string) => {
-  const rows = within(screen.getByRole('list', { name: 'Tasks' })).getAllByRole('listitem')
-  const found = rows.find((item) => item.querySelector('.task-text')?.textContent === text)
-  if (!found) throw new Error(`No row with the text ${text}`)
-  return found
 }
 
 const NAMES: Record<Control, string> = {
