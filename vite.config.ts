@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vitest/config'
 import { hostingHeaders } from './scripts/vite/hosting.ts'
 import { prerender } from './scripts/vite/prerender.ts'
 import { serviceWorker, webManifest } from './scripts/vite/pwa.ts'
-import { readFirebaseSettings } from './src/services/config.ts'
+import { readFirebaseSettings } from './src/config/env.ts'
 
 /** Where the build's Auth and Firestore requests go: Google's APIs, or the local emulators. */
 function apiOrigins(env: Record<string, string>): { auth: string; firestore: string } | null {
