@@ -45,7 +45,7 @@ export default defineConfig({
         // One request for the Firebase app: our module that starts it goes with the SDK's core
         // (shared by the Auth and Firestore chunks) instead of in a chunk of its own.
         codeSplitting: {
-          groups: [{ name: 'firebaseApp', test: /src\/services\/firebaseApp\.ts$/ }],
+          groups: [{ name: 'firebaseApp', test: /src\/services\/firebase\/firebaseApp\.ts$/ }],
         },
       },
     },
