@@ -51,12 +51,22 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'jsdom',
-    setupFiles: ['./tests/setup.ts'],
-    include: ['tests/**/*.test.{ts,tsx}'],
-    // The rules table needs real servers: `npm run test:rules` (tests/rules/vitest.config.ts).
-    exclude: ['tests/rules/**'],
-    restoreMocks: true,
-    unstubGlobals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          setupFiles: ['./tests/setup.ts'],
+          include: ['tests/**/*.test.{ts,tsx}'],
+          // The rules table needs real servers: `npm run test:rules` (tests/rules/vitest.config.ts).
+          exclude: ['tests/rules/**'],
+          restoreMocks: true,
+          unstubGlobals: true,
+        },
+      },
+      // backend/ is a tool of its own: its tests run in Node, without the app's setup.
+      './backend/vitest.config.ts',
+    ],
   },
 })
