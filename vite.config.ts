@@ -1,64 +1,15 @@
-import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vitest/config'
-import { hostingHeaders } from './scripts/vite/hosting.ts'
-import { prerender } from './scripts/vite/prerender.ts'
-import { serviceWorker, webManifest } from './scripts/vite/pwa.ts'
-import { readFirebaseSettings } from './src/services/config.ts'
+import { defineConfig } from 'vitest/config'
+import { localApiOrigins } from './vite/plugins/apiOrigins.ts'
+import { baseRedirect } from './vite/plugins/baseRedirect.ts'
+import { firestoreInteger } from './vite/plugins/firestoreInteger.ts'
+import { hostingHeaders } from './vite/plugins/hostingHeaders.ts'
+import { preconnect } from './vite/plugins/preconnect.ts'
+import { prerender } from './vite/plugins/prerender.ts'
+import { serviceWorker } from './vite/plugins/serviceWorker.ts'
+import { webManifest } from './vite/plugins/webManifest.ts'
 
-/** Where the build's Auth and Firestore requests go: Google's APIs, or the local emulators. */
-function apiOrigins(env: Record<string, string>): { auth: string; firestore: string } | null {
-  const { emulators } = readFirebaseSettings(env)
-  if (!emulators) return null
-  return {
-    auth: emulators.authUrl,
-    firestore: `http://${emulators.firestoreHost}:${String(emulators.firestorePort)}`,
-  }
-}
-
-/**
- * Connects early to the origins a returning user's page needs at once (Auth's check of the
- * stored session, then the task query), as their requests wait for the lazily loaded SDKs.
- */
-function preconnect(): Plugin {
-  let origins: string[] = []
-  return {
-    name: 'todo:preconnect',
-    configResolved({ env }) {
-      const local = apiOrigins(env)
-      origins = local
-        ? [local.auth, local.firestore]
-        : ['https://identitytoolkit.googleapis.com', 'https://firestore.googleapis.com']
-    },
-    transformIndexHtml: () =>
-      origins.map((href) => ({
-        tag: 'link',
-        attrs: { rel: 'preconnect', href, crossorigin: '' },
-        injectTo: 'head' as const,
-      })),
-  }
-}
-
-/**
- * Gives Firestore Lite our BigInt `Integer` (src/services/firebase/firestoreInteger.ts says why) in
- * place of the Closure blob it imports. Only Firestore's own import is redirected, so tests
- * can still compare the two.
- */
-function firestoreInteger(): Plugin {
-  const replacement = fileURLToPath(
-    new URL('./src/services/firebase/firestoreInteger.ts', import.meta.url),
-  )
-  return {
-    name: 'todo:firestore-integer',
-    enforce: 'pre',
-    resolveId: (source, importer) =>
-      source === '@firebase/webchannel-wrapper/bloom-blob' &&
-      importer?.includes('/node_modules/@firebase/firestore/')
-        ? replacement
-        : null,
-  }
-}
-
+// The plugins, one a file, are in vite/plugins/.
 export default defineConfig({
   base: '/todo/',
   plugins: [
@@ -68,11 +19,12 @@ export default defineConfig({
     preconnect(),
     webManifest(),
     serviceWorker(),
+    baseRedirect(),
     // `vite preview` answers with firebase.json's Hosting headers and rewrites; a build that
     // talks to the local emulators gets their origins added to its Content-Security-Policy.
     hostingHeaders({
       cspAdditions: (env): Record<string, string[]> => {
-        const local = apiOrigins(env)
+        const local = localApiOrigins(env)
         if (!local) return {}
         return { 'connect-src': [local.auth, local.firestore], 'frame-src': [local.auth] }
       },
@@ -93,18 +45,28 @@ export default defineConfig({
         // One request for the Firebase app: our module that starts it goes with the SDK's core
         // (shared by the Auth and Firestore chunks) instead of in a chunk of its own.
         codeSplitting: {
-          groups: [{ name: 'firebaseApp', test: /src\/services\/firebaseApp\.ts$/ }],
+          groups: [{ name: 'firebaseApp', test: /src\/services\/firebase\/firebaseApp\.ts$/ }],
         },
       },
     },
   },
   test: {
-    environment: 'jsdom',
-    setupFiles: ['./tests/setup.ts'],
-    include: ['tests/**/*.test.{ts,tsx}'],
-    // The rules table needs real servers: `npm run test:rules` (tests/rules/vitest.config.ts).
-    exclude: ['tests/rules/**'],
-    restoreMocks: true,
-    unstubGlobals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          setupFiles: ['./tests/setup.ts'],
+          include: ['tests/**/*.test.{ts,tsx}'],
+          // The rules table needs real servers: `npm run test:rules` (tests/rules/vitest.config.ts).
+          exclude: ['tests/rules/**'],
+          restoreMocks: true,
+          unstubGlobals: true,
+        },
+      },
+      // backend/ is a tool of its own: its tests run in Node, without the app's setup.
+      './backend/vitest.config.ts',
+    ],
   },
 })

@@ -1,7 +1,8 @@
 // Starts the local Firestore backend: `node backend/start.js [--fresh] [--port 8080] ...`
-// (`--help` lists the options). Node 20 cannot run TypeScript, and the project has no TS
-// loader, so Vite's module runner (the one Vite loads config files with) transpiles
-// backend/cli.ts and its imports; packages such as msw load natively.
+// (`--help` lists the options). Node strips types, but backend/'s imports name their modules
+// without the .ts extension, which Node does not resolve: Vite's module runner (the one Vite
+// loads config files with) runs backend/cli.ts and its imports; packages such as msw load
+// natively.
 import { fileURLToPath } from 'node:url'
 import { runnerImport } from 'vite'
 

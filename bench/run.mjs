@@ -14,7 +14,13 @@ import react from '@vitejs/plugin-react'
 import { chromium } from '@playwright/test'
 import { build, preview, runnerImport } from 'vite'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/chromium.mjs'
-import { engineServices, findEngine, requestedBackend } from '../scripts/engine.mjs'
+import {
+  DEFAULT_PORTS,
+  engineServices,
+  findEngine,
+  HOST,
+  requestedBackend,
+} from '../scripts/engine.mjs'
 import { clearDatabase, seedTasks } from '../scripts/firestore-rest.mjs'
 import { startProcesses, startTimeoutMs } from '../scripts/processes.mjs'
 import { installHarness } from './harness.js'
@@ -324,10 +330,10 @@ async function heapAfterLoad(page) {
 /** Routes the app's requests to the emulator ports (9099, 8080) to the bench's own servers. */
 async function routeEmulators(context, ports) {
   for (const [fixed, actual] of [
-    [9099, ports.auth],
-    [8080, ports.backend],
+    [DEFAULT_PORTS.auth, ports.auth],
+    [DEFAULT_PORTS.firestore, ports.backend],
   ]) {
-    await context.route(`http://127.0.0.1:${String(fixed)}/**`, async (route) => {
+    await context.route(`http://${HOST}:${String(fixed)}/**`, async (route) => {
       const url = new URL(route.request().url())
       url.port = String(actual)
       try {

@@ -13,10 +13,11 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DEMO_PROJECT_ID, EMULATOR_HOST, EMULATOR_PORTS } from '../src/config/env.ts'
 
-export const PROJECT = 'demo-todo'
-export const HOST = '127.0.0.1'
-export const DEFAULT_PORTS = { auth: 9099, firestore: 8080 }
+export const PROJECT = DEMO_PROJECT_ID
+export const HOST = EMULATOR_HOST
+export const DEFAULT_PORTS = EMULATOR_PORTS
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const JAR_PACKAGE = 'google-cloud-cli-firestore-emulator'
 const FIREBASE_TOOLS_JAVA = 21

@@ -23,12 +23,12 @@ import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import lighthouse from 'lighthouse'
 import { runnerImport } from 'vite'
-import { engineServices, findEngine, requestedBackend } from './engine.mjs'
+import { DEFAULT_PORTS, engineServices, findEngine, HOST, requestedBackend } from './engine.mjs'
 import { seedTasks as storeTasks } from './firestore-rest.mjs'
 import { startProcesses, startTimeoutMs } from './processes.mjs'
 
 const APP = 'http://127.0.0.1:4173/todo/'
-const BACKEND = 'http://127.0.0.1:8080'
+const BACKEND = `http://${HOST}:${String(DEFAULT_PORTS.firestore)}`
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 90 }
 const CHROMIUM = process.env.CHROME_PATH ?? chromiumPath()
 const OUT = 'test-results/lighthouse'
@@ -52,7 +52,7 @@ async function answers(url) {
 
 /** Waits (up to 5 minutes) while another run (npm start, the e2e tests) holds the ports. */
 async function waitForFreePorts() {
-  const urls = ['http://127.0.0.1:9099/', `${BACKEND}/`, APP]
+  const urls = [`http://${HOST}:${String(DEFAULT_PORTS.auth)}/`, `${BACKEND}/`, APP]
   for (let waited = 0; ; waited += 5) {
     const busy = []
     for (const url of urls) if (await answers(url)) busy.push(new URL(url).port)

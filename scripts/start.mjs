@@ -3,6 +3,7 @@
 // Flags (after `npm start --`): --fresh starts with no data; --backend=local|emulator|
 // firebase-tools|jar forces an engine; --timeout=<s> waits longer for a slow first start.
 import { loadEnv } from 'vite'
+import { readConfig } from '../src/config/env.ts'
 import { engineServices, findEngine, requestedBackend } from './engine.mjs'
 import { startProcesses, startTimeoutMs } from './processes.mjs'
 
@@ -10,15 +11,13 @@ const DATA = '.data'
 const LOGS = '.data/logs'
 const fresh = process.argv.includes('--fresh')
 
-const env = loadEnv('development', process.cwd(), 'VITE_')
-const configured = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_PROJECT_ID'].some((name) => env[name])
-const flag = env.VITE_USE_EMULATORS?.trim().toLowerCase()
-const useEmulators = flag ? flag === 'true' || flag === '1' : !configured
-
 let services
 try {
+  // The app's own reader (Vite's dev server runs in development mode): a configuration the app
+  // would refuse stops here, before anything starts.
+  const { firebase } = readConfig(loadEnv('development', process.cwd(), 'VITE_'))
   const specs = []
-  if (useEmulators) {
+  if (firebase.emulators) {
     const engine = findEngine(requestedBackend())
     console.log(`Firestore: ${engine.name}\n  because ${engine.reason}`)
     console.log(

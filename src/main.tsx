@@ -14,7 +14,7 @@ import { setupStore } from './app/store'
 import { registerServiceWorker } from './app/serviceWorker'
 import { FAILURE_MESSAGES } from './features/tasks/messages'
 import './index.css'
-import { readFirebaseSettings, readRefreshInterval } from './services/config'
+import { readConfig } from './config/env'
 import { celebrate } from './services/browser/confetti'
 import { createFirestoreTaskRepository } from './services/firebase/firestoreTaskRepository'
 import { createLoadGate, loadFirebaseApp } from './services/firebase/lazyFirebaseApp'
@@ -29,7 +29,7 @@ import { openLocalStore } from './services/outbox/storage'
 import { createBrowserSessionStore } from './services/browser/session'
 import { createBroadcastTabSync } from './services/browser/tabSync'
 
-const settings = readFirebaseSettings(import.meta.env)
+const { firebase: settings, refreshEveryMs: refreshEvery } = readConfig(import.meta.env)
 const firebaseGate = createLoadGate()
 const app = loadFirebaseApp(settings, firebaseGate.opened)
 const logger = consoleLogger
@@ -79,7 +79,6 @@ document.addEventListener('visibilitychange', () => {
 })
 window.addEventListener('focus', () => store.dispatch(pageReturned()))
 window.addEventListener('blur', () => store.dispatch(pageLeft()))
-const refreshEvery = readRefreshInterval(import.meta.env)
 if (refreshEvery !== null) {
   setInterval(() => {
     if (document.visibilityState === 'visible') store.dispatch(refreshDue())

@@ -1,7 +1,7 @@
 // The service worker: the app shell (the page, its scripts, styles, manifest and icons) is kept
 // on the device, so the app opens without a network; a new deploy applies on the next load.
 //
-// The build (scripts/vite/pwa.ts) compiles this file to dist/todo/sw.js, a classic script,
+// The build (vite/plugins/serviceWorker.ts) compiles this file to dist/todo/sw.js, a classic script,
 // and declares PRECACHE before it: the files of that build and a version that changes whenever
 // any of them does.
 //

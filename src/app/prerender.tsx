@@ -17,7 +17,7 @@ const noServices = new Proxy({} as Services, {
 
 /**
  * The page as the browser's first render draws it (sign-in not yet known, no list), written
- * into index.html by the build (scripts/vite/prerender.ts) so it shows before the JavaScript
+ * into index.html by the build (vite/plugins/prerender.ts) so it shows before the JavaScript
  * has loaded; main.tsx then hydrates it.
  */
 export function prerenderApp(): string {

@@ -4,7 +4,7 @@ import { addTasks, expect, row, signIn, test } from './fixtures'
 import { recordConfetti } from './support/confetti'
 
 // The production build as Firebase Hosting serves it: `vite preview` sends firebase.json's
-// headers (scripts/vite/hosting.ts), so the Content-Security-Policy below is the deployed one,
+// headers (vite/plugins/hostingHeaders.ts), so the Content-Security-Policy below is the deployed one,
 // plus the local emulators' origins.
 
 /** Records every Content-Security-Policy violation of the page, in every frame of our origin. */

@@ -1,5 +1,5 @@
 import { initializeApp, type FirebaseApp } from 'firebase/app'
-import type { FirebaseSettings } from '../config'
+import type { FirebaseSettings } from '../../config/env'
 
 /** The Firebase app; `name` lets tests run several side by side. */
 export function initFirebaseApp(settings: FirebaseSettings, name?: string): FirebaseApp {

@@ -12,7 +12,7 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth'
-import type { FirebaseSettings } from '../config'
+import type { FirebaseSettings } from '../../config/env'
 import type { AuthService, AuthUser } from '../types'
 
 /**

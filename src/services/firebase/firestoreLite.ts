@@ -17,7 +17,7 @@ import {
   where,
   type Firestore,
 } from 'firebase/firestore/lite'
-import type { FirebaseSettings } from '../config'
+import type { FirebaseSettings } from '../../config/env'
 import type { Task, TaskField } from '../types'
 
 export interface StoredDocument {

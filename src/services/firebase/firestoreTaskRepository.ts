@@ -1,5 +1,5 @@
 import { retryingLoad } from '../../lib/retryingLoad'
-import type { FirebaseSettings } from '../config'
+import type { FirebaseSettings } from '../../config/env'
 import type { StoredDocument } from './firestoreLite'
 import { appOf, type AppSource } from './lazyFirebaseApp'
 import type { LoadedTask, Logger, Task, TaskRepository } from '../types'

@@ -1,6 +1,6 @@
 import type { FirebaseApp } from 'firebase/app'
 import { retryingLoad } from '../../lib/retryingLoad'
-import type { FirebaseSettings } from '../config'
+import type { FirebaseSettings } from '../../config/env'
 import { afterNextPaint } from '../../lib/frames'
 
 /** The Firebase app, or how to get it (loading its chunk on first use, again after a failure). */

@@ -1,6 +1,6 @@
 import { backoffDelay } from '../../lib/backoff'
 import { retryingLoad } from '../../lib/retryingLoad'
-import type { FirebaseSettings } from '../config'
+import type { FirebaseSettings } from '../../config/env'
 import { appOf, type AppSource } from './lazyFirebaseApp'
 import type { AuthService, Logger } from '../types'
 

@@ -1,7 +1,7 @@
 import { deleteApp } from 'firebase/app'
 import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readFirebaseSettings } from '../../../src/services/config'
+import { readFirebaseSettings } from '../../../src/config/env'
 import { initFirebaseApp } from '../../../src/services/firebase/firebaseApp'
 import {
   createFirebaseAuthService,

@@ -2,7 +2,7 @@
 // are written, and applied by `vite preview` too, so the local build runs under the same
 // Content-Security-Policy, caching and routing as the deployed one.
 import { readFileSync, statSync } from 'node:fs'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
 import { resolve } from 'node:path'
 import type { Plugin } from 'vite'
 
@@ -80,23 +80,6 @@ export function extendCsp(csp: string, additions: Record<string, string[]>): str
 }
 
 /**
- * `/todo` without its trailing slash is redirected to `/todo/` (keeping the query), as Hosting
- * does for a folder with an index.html when firebase.json sets no `trailingSlash`: the dev
- * server and `vite preview` would answer 404.
- */
-function redirectToBase(base: string) {
-  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    const url = new URL(req.url ?? '/', 'http://localhost')
-    if (base.length > 1 && url.pathname === base.slice(0, -1)) {
-      res.writeHead(301, { Location: `${base}${url.search}` })
-      res.end()
-      return
-    }
-    next()
-  }
-}
-
-/**
  * `vite preview` answers as Hosting does: firebase.json's headers by request path, over whatever
  * Vite itself sets (its static server answers every file `Cache-Control: no-cache`); a path
  * under the base that is no file of the build is rewritten as firebase.json says, or is a 404
@@ -109,11 +92,7 @@ export function hostingHeaders(options: {
 }): Plugin {
   return {
     name: 'todo:hosting-headers',
-    configureServer(server) {
-      server.middlewares.use(redirectToBase(server.config.base))
-    },
     configurePreviewServer(server) {
-      server.middlewares.use(redirectToBase(server.config.base))
       const { headers: rules = [], rewrites = [] } = readHostingConfig(options.file)
       const additions = options.cspAdditions?.(server.config.env) ?? {}
       const { base, root } = server.config

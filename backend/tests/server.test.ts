@@ -19,14 +19,10 @@ import {
   setLogLevel,
   where,
 } from 'firebase/firestore/lite'
-import { http, passthrough } from 'msw'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { parseArgs } from '../../backend/cli'
-import { type FirestoreServer, startFirestoreServer } from '../../backend/firestore/server'
-// The project's MSW server (tests/setup.ts) fails unhandled requests: let this file's
-// requests reach the real servers it starts on loopback ports.
-import { server as msw } from '../setup'
+import { parseArgs } from '../cli'
+import { type FirestoreServer, startFirestoreServer } from '../firestore/server'
 import { ALICE, PROJECT, ROOT, name, setWrite, taskFields, tasksQuery, tokenFor } from './helpers'
 
 let directory: string
@@ -38,14 +34,6 @@ beforeAll(() => {
 })
 afterAll(() => {
   rmSync(directory, { recursive: true, force: true })
-})
-beforeEach(() => {
-  msw.use(
-    http.all(
-      ({ request }) => /^http:\/\/127\.0\.0\.1:\d+\//.test(request.url),
-      () => passthrough(),
-    ),
-  )
 })
 afterEach(async () => {
   await server?.close()

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { createFirestoreBackend } from '../../backend'
+import { createFirestoreBackend } from '../index'
 import {
   ALICE,
   ANY_STRING,

@@ -1,8 +1,8 @@
 /** Raw-REST helpers for the backend tests: tokens, requests, task documents. */
 import { expect } from 'vitest'
 
-import type { FirestoreBackend } from '../../backend/firestore/handlers'
-import type { Fields } from '../../backend/firestore/values'
+import type { FirestoreBackend } from '../firestore/handlers'
+import type { Fields } from '../firestore/values'
 
 /** Asymmetric matchers, typed `unknown` (vitest types them `any`). */
 export const ANY_STRING: unknown = expect.any(String)

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { readFirebaseSettings, readRefreshInterval } from '../../src/services/config'
+import {
+  parseConfig,
+  readConfig,
+  readFirebaseSettings,
+  readRefreshInterval,
+} from '../../src/config/env'
 
 const project = {
   VITE_FIREBASE_API_KEY: 'key',
@@ -62,5 +67,28 @@ describe('the optional periodic refresh', () => {
         /VITE_REFRESH_EVERY_MINUTES must be a number of minutes/,
       )
     }
+  })
+})
+
+describe('the whole configuration', () => {
+  it('reads the Firebase settings and the refresh interval together', () => {
+    expect(readConfig({ ...project, VITE_REFRESH_EVERY_MINUTES: '2' })).toEqual({
+      firebase: readFirebaseSettings(project),
+      refreshEveryMs: 120_000,
+    })
+  })
+
+  it('names every problem at once, one line each', () => {
+    const env = { VITE_USE_EMULATORS: 'maybe', VITE_REFRESH_EVERY_MINUTES: 'often' }
+    expect(parseConfig(env)).toEqual({
+      ok: false,
+      errors: [
+        'VITE_USE_EMULATORS must be true or false, not "maybe".',
+        'VITE_REFRESH_EVERY_MINUTES must be a number of minutes, 1 or more, not "often".',
+      ],
+    })
+    expect(() => readConfig(env)).toThrow(
+      /^The environment is invalid:\n- VITE_USE_EMULATORS .*\n- VITE_REFRESH_EVERY_MINUTES /,
+    )
   })
 })

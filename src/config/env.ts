@@ -1,0 +1,135 @@
+// The one reader of the app's environment: the app passes `import.meta.env`, `npm start`
+// (scripts/start.mjs) the same `.env` files through Vite's `loadEnv`, so both decide alike
+// whether to run the emulators. Pure and free of imports, so Node runs it as it is (type
+// stripping): keep its syntax erasable (no enums, namespaces or parameter properties).
+
+/** Where the app's Firebase lives: a real project, or the local emulators. */
+export interface FirebaseSettings {
+  apiKey: string
+  authDomain: string
+  projectId: string
+  appId?: string
+  /** Set when the app talks to the local emulators instead of Google's services. */
+  emulators?: {
+    /** The Auth emulator's origin, e.g. `http://127.0.0.1:9099`. */
+    authUrl: string
+    /** The Firestore emulator's (or the local backend's) host and port. */
+    firestoreHost: string
+    firestorePort: number
+  }
+}
+
+/** Everything the app reads from its environment. */
+export interface AppConfig {
+  firebase: FirebaseSettings
+  /** How often to refresh the visible list, in milliseconds; null when off. */
+  refreshEveryMs: number | null
+}
+
+export type Env = Partial<Record<string, string>>
+
+const PROJECT_VARIABLES = [
+  'VITE_FIREBASE_API_KEY',
+  'VITE_FIREBASE_AUTH_DOMAIN',
+  'VITE_FIREBASE_PROJECT_ID',
+  'VITE_FIREBASE_APP_ID',
+] as const
+
+/** The project every emulator run uses; `demo-` ids never reach a real project. */
+export const DEMO_PROJECT_ID = 'demo-todo'
+
+/** Where the emulators listen: the app connects there, and scripts/engine.mjs starts them there. */
+export const EMULATOR_HOST = '127.0.0.1'
+export const EMULATOR_PORTS = { auth: 9099, firestore: 8080 }
+
+const LOCAL_EMULATORS = {
+  authUrl: `http://${EMULATOR_HOST}:${String(EMULATOR_PORTS.auth)}`,
+  firestoreHost: EMULATOR_HOST,
+  firestorePort: EMULATOR_PORTS.firestore,
+}
+
+function readFlag(env: Env, name: string): boolean | undefined {
+  const value = env[name]?.trim().toLowerCase()
+  if (value === undefined || value === '') return undefined
+  if (value === 'true' || value === '1') return true
+  if (value === 'false' || value === '0') return false
+  throw new Error(`${name} must be true or false, not "${env[name] ?? ''}".`)
+}
+
+/**
+ * The settings from Vite's environment. With no project variables the app runs against the
+ * local emulators under the demo project; with some but not all it refuses to start, naming
+ * what is missing, rather than half-work against a real project.
+ */
+export function readFirebaseSettings(env: Env): FirebaseSettings {
+  const given = PROJECT_VARIABLES.filter((name) => env[name]?.trim())
+  const useEmulators = readFlag(env, 'VITE_USE_EMULATORS') ?? given.length === 0
+
+  if (given.length === 0) {
+    return {
+      apiKey: 'demo-api-key',
+      authDomain: `${DEMO_PROJECT_ID}.firebaseapp.com`,
+      projectId: DEMO_PROJECT_ID,
+      ...(useEmulators ? { emulators: LOCAL_EMULATORS } : {}),
+    }
+  }
+
+  const missing = PROJECT_VARIABLES.filter((name) => !env[name]?.trim())
+  if (missing.length > 0) {
+    throw new Error(
+      `The Firebase configuration is incomplete: set ${missing.join(', ')} (see .env.example), ` +
+        'or unset all of them to use the local emulators.',
+    )
+  }
+  const value = (name: (typeof PROJECT_VARIABLES)[number]) => env[name]?.trim() ?? ''
+  return {
+    apiKey: value('VITE_FIREBASE_API_KEY'),
+    authDomain: value('VITE_FIREBASE_AUTH_DOMAIN'),
+    projectId: value('VITE_FIREBASE_PROJECT_ID'),
+    appId: value('VITE_FIREBASE_APP_ID'),
+    ...(useEmulators ? { emulators: LOCAL_EMULATORS } : {}),
+  }
+}
+
+/**
+ * `VITE_REFRESH_EVERY_MINUTES`: also refresh the list this often while the page is visible
+ * (off when unset). Each refresh reads every task of the user, and real Firestore bills each
+ * read: 5,000 tasks every 5 minutes is 60,000 reads an hour per open tab.
+ */
+export function readRefreshInterval(env: Env): number | null {
+  const value = env.VITE_REFRESH_EVERY_MINUTES?.trim()
+  if (value === undefined || value === '') return null
+  const minutes = Number(value)
+  if (!Number.isFinite(minutes) || minutes < 1) {
+    throw new Error(
+      `VITE_REFRESH_EVERY_MINUTES must be a number of minutes, 1 or more, not "${value}".`,
+    )
+  }
+  return minutes * 60_000
+}
+
+/** The whole configuration, or every problem with it at once (one line each). */
+export function parseConfig(
+  env: Env,
+): { ok: true; config: AppConfig } | { ok: false; errors: string[] } {
+  const errors: string[] = []
+  const attempt = <T>(read: (env: Env) => T): T | undefined => {
+    try {
+      return read(env)
+    } catch (error) {
+      errors.push(error instanceof Error ? error.message : String(error))
+      return undefined
+    }
+  }
+  const firebase = attempt(readFirebaseSettings)
+  const refreshEveryMs = attempt(readRefreshInterval)
+  if (firebase === undefined || refreshEveryMs === undefined) return { ok: false, errors }
+  return { ok: true, config: { firebase, refreshEveryMs } }
+}
+
+/** The whole configuration; throws one error listing every problem. */
+export function readConfig(env: Env): AppConfig {
+  const result = parseConfig(env)
+  if (!result.ok) throw new Error(`The environment is invalid:\n- ${result.errors.join('\n- ')}`)
+  return result.config
+}
