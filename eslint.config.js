@@ -95,6 +95,17 @@ export default defineConfig(
               message: 'Services and lib know nothing of the app: take what you need as input.',
             },
             {
+              target: './src/config',
+              from: [
+                './src/app',
+                './src/features',
+                './src/services',
+                './src/lib',
+                './src/main.tsx',
+              ],
+              message: 'env.ts imports nothing: npm start runs it in Node as it is.',
+            },
+            {
               target: './src/lib',
               from: './src/services',
               message: 'lib holds plain helpers; services may use them, not the reverse.',

@@ -48,13 +48,18 @@ try {
 console.log('\n  The app is running at http://127.0.0.1:5173/todo/\n  Press Ctrl-C to stop.\n')
 
 let stopping = false
+let stoppingSince = 0
 const shutDown = async (code) => {
   if (stopping) {
+    // One Ctrl-C reaches us twice within milliseconds (from the terminal, and passed on by
+    // npm): only a second press, later, stops without saving.
+    if (Date.now() - stoppingSince < 1000) return
     console.log('Stopping at once: data not yet saved is lost.')
     services.kill()
     process.exit(1)
   }
   stopping = true
+  stoppingSince = Date.now()
   console.log('\nStopping (saving the data first; Ctrl-C again to stop at once)…')
   await services.stop()
   process.exit(code)
@@ -65,5 +70,5 @@ void services.exited.then(() => shutDown(1))
 // npm does not pass a SIGTERM on: when the process that started us is gone, stop all the same.
 const parent = process.ppid
 setInterval(() => {
-  if (process.ppid !== parent) void shutDown(0)
+  if (!stopping && process.ppid !== parent) void shutDown(0)
 }, 1000).unref()

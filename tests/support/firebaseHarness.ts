@@ -2,7 +2,7 @@ import { deleteApp, type FirebaseApp } from 'firebase/app'
 import { GoogleAuthProvider, signInWithCredential, signOut } from 'firebase/auth'
 import { setLogLevel } from 'firebase/firestore/lite'
 import { createFirestoreBackend, fieldsToPlain } from '../../backend'
-import { readFirebaseSettings } from '../../src/services/config'
+import { readFirebaseSettings } from '../../src/config/env'
 import { initFirebaseApp } from '../../src/services/firebase/firebaseApp'
 import {
   createFirebaseAuthService,
