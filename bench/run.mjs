@@ -420,7 +420,12 @@ async function benchOurs(browser, env, options) {
       if (size !== options.tasks) {
         await seed(env.backendUrl, makeTasks(size))
         await page.reload()
-        await firstRender(page, size)
+        // The list kept on the device (the previous size) shows first; wait for the server's.
+        await page.waitForFunction(
+          (n) => document.querySelector('[aria-setsize]')?.getAttribute('aria-setsize') === n,
+          String(size),
+          { timeout: 120_000 },
+        )
       }
       log(`ours: refreshing the list of ${String(size)} tasks`)
       refreshes[size] = await measureRefreshes(page, { reps: options.refreshes })
