@@ -2,6 +2,8 @@
 // page, or the browser comes back online): the bytes of the query's answer, the time until the
 // list is up to date, and the main thread's share of it. See bench/README.md.
 
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The app refreshes at most every 10 s (src/features/tasks/loading.ts). */
@@ -24,7 +26,7 @@ function busyMs(profile) {
  * task changed elsewhere when `change` is given), each triggered as the browser does when it
  * comes back online.
  */
-export async function measureRefreshes(page, { reps, change }) {
+export async function measureRefreshes(page, { reps, change, profileTo }) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Profiler.enable')
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
@@ -63,6 +65,10 @@ export async function measureRefreshes(page, { reps, change }) {
       marks,
     )
     const { profile } = await cdp.send('Profiler.stop')
+    if (profileTo) {
+      mkdirSync(profileTo, { recursive: true })
+      writeFileSync(join(profileTo, `${String(rep)}.cpuprofile`), JSON.stringify(profile))
+    }
     results.push({ bytes, totalMs: ended - started, mainThreadMs: busyMs(profile) })
   }
   await cdp.detach()

@@ -37,7 +37,7 @@ const USAGE = `Usage: npm run bench [-- options]
   --pace <ms>      pause before each click (default 100)
   --only <which>   ours | naive (default both)
   --json <file>    also write the raw figures as JSON
-  --profile <dir>  also record a CPU profile of each interaction phase (.cpuprofile files)
+  --profile <dir>  also record a CPU profile of each interaction phase and refresh (.cpuprofile)
   --refreshes <n>  timed refreshes of the list at 5,000 and at 1,000 tasks (default 5; 0: none)
 `
 
@@ -428,7 +428,10 @@ async function benchOurs(browser, env, options) {
         )
       }
       log(`ours: refreshing the list of ${String(size)} tasks`)
-      refreshes[size] = await measureRefreshes(page, { reps: options.refreshes })
+      refreshes[size] = await measureRefreshes(page, {
+        reps: options.refreshes,
+        ...(options.profile ? { profileTo: join(options.profile, `refresh-${String(size)}`) } : {}),
+      })
     }
   }
   await context.close()
