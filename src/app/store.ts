@@ -11,6 +11,7 @@ import { syncReducer } from '../features/sync/syncSlice'
 import { addSyncListeners } from '../features/sync/listeners'
 import { addTasksListeners } from '../features/tasks/listeners'
 import { addTaskLoadingListeners } from '../features/tasks/loading'
+import { addSignOutListeners } from '../features/tasks/signOut'
 import { tasksReducer } from '../features/tasks/tasksSlice'
 import type { Services } from '../services/types'
 import type { AppStartListening } from './listenerMiddleware'
@@ -42,6 +43,7 @@ export function setupStore(services: Services, preloadedState?: Partial<RootStat
   const startAppListening = listenerMiddleware.startListening as AppStartListening
   addAuthListeners(startAppListening)
   addTaskLoadingListeners(startAppListening)
+  addSignOutListeners(startAppListening)
   addTasksListeners(startAppListening)
   addSyncListeners(startAppListening)
   return store

@@ -11,7 +11,6 @@ import { authStateChanged } from '../auth/authSlice'
 import { writeRefused } from '../sync/syncSlice'
 import { applyPending, applyToServerAnswer } from './merge'
 import { LOAD_FAILURE_MESSAGE } from './messages'
-import { addSignOutListeners } from './signOut'
 import {
   tasksCleared,
   tasksLoaded,
@@ -187,5 +186,4 @@ export function addTaskLoadingListeners(startAppListening: AppStartListening): v
   for (const actionCreator of [pageReturned, connectivityRestored, refreshDue, writeRefused]) {
     startAppListening({ actionCreator, effect: effects.refreshTasks })
   }
-  addSignOutListeners(startAppListening)
 }
