@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test'
 import { addTasks, expect, newPerson, row, rowTexts, test } from './fixtures'
 import { storedTasksOf } from './support/backend'
 import { awayAndBack, device } from './support/devices'
@@ -8,6 +9,10 @@ import { awayAndBack, device } from './support/devices'
 
 // Two devices each sign in through the popup: more steps than a one-page test.
 test.slow()
+
+/** What the server holds of each task, in list order: its text and whether it is finished. */
+const storedStates = async (request: APIRequestContext, email: string) =>
+  (await storedTasksOf(request, email)).map(({ task, isFinished }) => ({ task, isFinished }))
 
 test('the laptop edits, the phone (stale) ticks it off: both changes stay, on the server and on both', async ({
   browser,
@@ -33,12 +38,7 @@ test('the laptop edits, the phone (stale) ticks it off: both changes stay, on th
   // The phone still shows the old text, and ticks the task off.
   await row(phone.page, 'Email Alex').getByRole('button', { name: 'Mark as complete' }).click()
   await expect
-    .poll(async () =>
-      (await storedTasksOf(request, person.email)).map(({ task, isFinished }) => ({
-        task,
-        isFinished,
-      })),
-    )
+    .poll(() => storedStates(request, person.email))
     .toEqual([
       { task: 'Keep', isFinished: false },
       { task: 'Email Alex about the contract', isFinished: true },
@@ -116,12 +116,7 @@ test('offline for 70 minutes (every sign-in token expires), back online: every o
   for (const url of blocked) await context.unroute(url)
   await context.setOffline(false)
   await expect
-    .poll(async () =>
-      (await storedTasksOf(request, person.email)).map(({ task, isFinished }) => ({
-        task,
-        isFinished,
-      })),
-    )
+    .poll(() => storedStates(request, person.email))
     .toEqual([
       { task: 'Edited offline', isFinished: false },
       { task: 'Added offline', isFinished: false },
