@@ -1,10 +1,20 @@
 import { appStarted } from '../../src/app/actions'
 import { setupStore, type AppStore } from '../../src/app/store'
 import { tasksLoaded, tasksLoadStarted } from '../../src/features/tasks/tasksSlice'
-import type { LoadedTask } from '../../src/services/types'
+import type { LoadedTask, Task } from '../../src/services/types'
 import { createTestServices, type TestServices } from './services'
 
 export const EMAIL = 'ada@example.com'
+
+/** A task of the test user (id t1, open, order 0 unless `overrides` say otherwise). */
+export const makeTask = (text: string, overrides: Partial<Task> = {}): Task => ({
+  id: 't1',
+  task: text,
+  isFinished: false,
+  email: EMAIL,
+  order: 0,
+  ...overrides,
+})
 
 /** A loaded task of the test user with the given text and state. */
 export const loadedTask = (

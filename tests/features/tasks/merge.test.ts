@@ -2,16 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { applyPending, applyToServerAnswer } from '../../../src/features/tasks/merge'
 import type { OutboxEntry } from '../../../src/services/types'
 import type { Task, TaskField } from '../../../src/services/types'
+import { EMAIL, makeTask } from '../../support/store'
 
-const EMAIL = 'ada@example.com'
-const task = (text: string, overrides: Partial<Task> = {}): Task => ({
-  id: 't1',
-  task: text,
-  isFinished: false,
-  email: EMAIL,
-  order: 0,
-  ...overrides,
-})
+const task = makeTask
 const texts = (list: { task: string }[]) => list.map((item) => item.task)
 
 const updateEntry = (

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { coalesce } from '../../../src/services/outbox/coalesce'
 import type { OutboxEntry, OutboxWrite } from '../../../src/services/types'
-import type { Task, TaskField } from '../../../src/services/types'
+import type { TaskField } from '../../../src/services/types'
+import { EMAIL, makeTask } from '../../support/store'
 
-const EMAIL = 'ada@example.com'
-const task = (text: string, overrides: Partial<Task> = {}): Task => ({
-  id: 't1',
-  task: text,
-  isFinished: false,
-  email: EMAIL,
-  order: 0,
-  ...overrides,
-})
+const task = makeTask
 const add = (text: string): OutboxWrite => ({ kind: 'add', task: task(text) })
 const update = (text: string): OutboxWrite => ({
   kind: 'update',
