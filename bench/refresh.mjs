@@ -9,15 +9,42 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 /** The app refreshes at most every 10 s (src/features/tasks/loading.ts). */
 const MIN_REFRESH_INTERVAL_MS = 10_000
 
-/** Milliseconds of the CPU profile spent on something other than waiting. */
-function busyMs(profile) {
-  const idle = new Set(
-    profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((n) => n.id),
-  )
+const START = 'todo:bench-refresh-start'
+/** A task of the thread's scheduler, as named in Chrome's trace (older versions: RunTask). */
+const TASKS = new Set(['ThreadControllerImpl::RunTask', 'RunTask'])
+const END = 'todo:bench-refresh-end'
+
+/**
+ * Milliseconds the page's main thread spent running tasks between the marks START and END,
+ * from a Chrome trace (the tasks DevTools' Performance panel shows): whatever ran then, the
+ * refresh's work or not, is counted.
+ */
+export function mainThreadMs(trace) {
+  const events = trace.traceEvents ?? trace
+  const mark = (name) => {
+    const found = events.find((event) => event.name === name && event.cat.includes('user_timing'))
+    if (!found) throw new Error(`The trace has no mark ${name}`)
+    return found
+  }
+  const start = mark(START)
+  const end = mark(END).ts
+  const tasks = events
+    .filter(
+      (event) =>
+        TASKS.has(event.name) &&
+        event.ph === 'X' &&
+        event.pid === start.pid &&
+        event.tid === start.tid,
+    )
+    .sort((a, b) => a.ts - b.ts)
   let busy = 0
-  profile.samples.forEach((id, i) => {
-    if (!idle.has(id)) busy += profile.timeDeltas[i] ?? 0
-  })
+  let coveredTo = start.ts
+  for (const task of tasks) {
+    const from = Math.max(task.ts, coveredTo)
+    const to = Math.min(task.ts + task.dur, end)
+    if (to > from) busy += to - from
+    coveredTo = Math.max(coveredTo, to)
+  }
   return busy / 1000
 }
 
@@ -27,6 +54,7 @@ function busyMs(profile) {
  * comes back online.
  */
 export async function measureRefreshes(page, { reps, change, profileTo }) {
+  const browser = page.context().browser()
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Profiler.enable')
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
@@ -34,42 +62,50 @@ export async function measureRefreshes(page, { reps, change, profileTo }) {
   for (let rep = 0; rep < reps; rep++) {
     await sleep(MIN_REFRESH_INTERVAL_MS + 500)
     if (change) await change(rep)
-    const marks = await page.evaluate(
-      () => performance.getEntriesByName('todo:list-refreshed').length,
-    )
     const answered = page.waitForResponse((response) => response.url().includes(':runQuery'))
-    await cdp.send('Profiler.start')
-    const started = await page.evaluate(() => {
+    if (profileTo) await cdp.send('Profiler.start')
+    // With --profile, the trace also says what each task did (and costs more to record).
+    const categories = ['toplevel', 'blink.user_timing']
+    if (profileTo) categories.push('devtools.timeline', 'v8')
+    await browser.startTracing(page, { categories })
+    const started = await page.evaluate((name) => {
+      // Waits for the app's mark without polling (a timer every few ms would add its own tasks).
+      window.todoBenchRefreshed = new Promise((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          if (list.getEntriesByName('todo:list-refreshed').length === 0) return
+          observer.disconnect()
+          resolve()
+        }).observe({ type: 'mark' })
+      })
+      const { startTime } = performance.mark(name)
       window.dispatchEvent(new Event('online'))
-      return performance.now()
-    })
+      return startTime
+    }, START)
     const response = await answered
     const bytes = (await response.body()).length
     const ended = await page.evaluate(
-      (count) =>
-        new Promise((resolve) => {
-          const done = () => {
-            if (performance.getEntriesByName('todo:list-refreshed').length <= count) {
-              setTimeout(done, 5)
-              return
-            }
-            // The end of the next frame: whatever the refresh drew has been painted.
-            requestAnimationFrame(() => {
-              const channel = new MessageChannel()
-              channel.port1.onmessage = () => resolve(performance.now())
-              channel.port2.postMessage(null)
-            })
-          }
-          done()
-        }),
-      marks,
+      (end) =>
+        window.todoBenchRefreshed.then(
+          () =>
+            new Promise((resolve) => {
+              // The end of the next frame: whatever the refresh drew has been painted.
+              requestAnimationFrame(() => {
+                const channel = new MessageChannel()
+                channel.port1.onmessage = () => resolve(performance.mark(end).startTime)
+                channel.port2.postMessage(null)
+              })
+            }),
+        ),
+      END,
     )
-    const { profile } = await cdp.send('Profiler.stop')
+    const trace = JSON.parse((await browser.stopTracing()).toString())
     if (profileTo) {
+      const { profile } = await cdp.send('Profiler.stop')
       mkdirSync(profileTo, { recursive: true })
       writeFileSync(join(profileTo, `${String(rep)}.cpuprofile`), JSON.stringify(profile))
+      writeFileSync(join(profileTo, `${String(rep)}.trace.json`), JSON.stringify(trace))
     }
-    results.push({ bytes, totalMs: ended - started, mainThreadMs: busyMs(profile) })
+    results.push({ bytes, totalMs: ended - started, mainThreadMs: mainThreadMs(trace) })
   }
   await cdp.detach()
   return results

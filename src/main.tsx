@@ -18,6 +18,7 @@ import { readConfig } from './config/env'
 import { celebrate } from './services/browser/confetti'
 import { createFirestoreTaskRepository } from './services/firebase/firestoreTaskRepository'
 import { createLoadGate, loadFirebaseApp } from './services/firebase/lazyFirebaseApp'
+import { workerTaskQuery } from './services/firebase/taskLoads'
 import { createLastUserStore } from './services/browser/lastUser'
 import { createLazyFirebaseAuthService } from './services/firebase/lazyFirebaseAuth'
 import { consoleLogger } from './services/browser/logger'
@@ -33,8 +34,12 @@ const { firebase: settings, refreshEveryMs: refreshEvery } = readConfig(import.m
 const firebaseGate = createLoadGate()
 const app = loadFirebaseApp(settings, firebaseGate.opened)
 const logger = consoleLogger
-const tasks = createFirestoreTaskRepository(app, settings, logger, firebaseGate.opened)
 const auth = createLazyFirebaseAuthService(app, settings, logger, firebaseGate.opened)
+const tasks = createFirestoreTaskRepository(app, settings, logger, {
+  query: workerTaskQuery(),
+  idToken: () => auth.idToken(),
+  after: firebaseGate.opened,
+})
 const warn = (message: string, err?: unknown) => {
   logger.warn(message, err)
 }

@@ -71,6 +71,8 @@ export interface AuthService {
   hasCurrentUser(): boolean
   /** Gets the signed-in user a fresh ID token (after the server refused the old one). */
   refreshToken(): Promise<void>
+  /** The signed-in user's ID token, renewed first if it has expired; null when signed out. */
+  idToken(): Promise<string | null>
 }
 
 /** The browser's session storage, limited to the one key the product keeps there. */

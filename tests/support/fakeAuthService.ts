@@ -66,6 +66,7 @@ export function createFakeAuthService() {
       calls.refreshToken++
       return Promise.resolve()
     },
+    idToken: () => Promise.resolve(currentUser === null ? null : 'fake-id-token'),
   }
 
   return {

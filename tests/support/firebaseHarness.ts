@@ -9,6 +9,7 @@ import {
   initFirebaseAuth,
 } from '../../src/services/firebase/firebaseAuth'
 import { createFirestoreTaskRepository } from '../../src/services/firebase/firestoreTaskRepository'
+import { createTaskQuery } from '../../src/services/firebase/taskQuery'
 import { consoleLogger } from '../../src/services/browser/logger'
 import { server } from '../setup'
 
@@ -61,7 +62,11 @@ export function createFirebaseHarness() {
     return {
       app,
       auth: createFirebaseAuthService(auth),
-      tasks: createFirestoreTaskRepository(app, settings, consoleLogger),
+      // The task query in-thread: jsdom has no workers (the browser tests run it in one).
+      tasks: createFirestoreTaskRepository(app, settings, consoleLogger, {
+        query: createTaskQuery(),
+        idToken: async () => (await auth.currentUser?.getIdToken()) ?? null,
+      }),
     }
   }
 

@@ -26,6 +26,7 @@ export function applyPending<T extends { id: string }>(
   /** `tasks` is the server's answer: an add tried before that it holds changes only `fields`. */
   fromServer = false,
 ): (T | Task)[] {
+  if (pending.length === 0) return [...tasks]
   const byId = new Map<string, T | Task>(tasks.map((task) => [task.id, task]))
   for (const entry of [...pending].sort((a, b) => a.seq - b.seq)) {
     const current = byId.get(entry.id)

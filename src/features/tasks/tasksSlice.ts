@@ -2,7 +2,7 @@ import { createAction, type UnknownAction } from '@reduxjs/toolkit'
 import type { AppThunk, RootState } from '../../app/store'
 import type { LoadedTask, Task } from '../../services/types'
 import { selectShownAuthStatus } from '../auth/authSlice'
-import { sortLoadedTasks } from './ordering'
+import { compareTasks, sortLoadedTasks } from './ordering'
 import { taskAdded, taskEditsReducer } from './taskEdits'
 import { normalizeTaskText } from './taskText'
 import { initialTasksState, taskOf, withAll, type TasksState } from './tasksState'
@@ -13,8 +13,25 @@ export const tasksRefreshed = createAction<
   'tasks/tasksRefreshed'
 >('tasks/tasksRefreshed')
 
-const sameTask = (a: Task, b: Task) =>
+const sameTask = (a: Task, b: LoadedTask) =>
   a.task === b.task && a.isFinished === b.isFinished && a.email === b.email && a.order === b.order
+
+/** Whether `tasks` is exactly the list shown: checked before sorting 5,000 tasks for nothing. */
+function unchanged(state: TasksState, tasks: readonly LoadedTask[]): boolean {
+  if (tasks.length !== state.ids.length) return false
+  for (const fresh of tasks) {
+    const current = taskOf(state, fresh.id)
+    if (current === undefined || (current !== fresh && !sameTask(current, fresh))) return false
+  }
+  // The same tasks (ids are unique); shown in their sort order, as a refresh would place them.
+  let before: Task | undefined
+  for (const id of state.ids) {
+    const after = taskOf(state, id)
+    if (!after || (before && compareTasks(before, after) > 0)) return false
+    before = after
+  }
+  return true
+}
 
 /**
  * The list again from the server (merged with this device's pending writes) while one is
@@ -26,6 +43,7 @@ function refreshTasks(
   { email, tasks }: ReturnType<typeof tasksRefreshed>['payload'],
 ): TasksState {
   if (state.owner !== email || state.status !== 'loaded') return state
+  if (unchanged(state, tasks)) return state
   const sorted = sortLoadedTasks(tasks)
   let changed = sorted.length !== state.ids.length
   const entities: Record<string, Task> = {}

@@ -55,5 +55,6 @@ export function createFirebaseAuthService(auth: Auth): AuthService {
     refreshToken: async () => {
       await auth.currentUser?.getIdToken(true)
     },
+    idToken: async () => (await auth.currentUser?.getIdToken()) ?? null,
   }
 }

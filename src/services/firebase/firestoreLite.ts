@@ -4,26 +4,17 @@
 // JavaScript.
 import type { FirebaseApp } from 'firebase/app'
 import {
-  collection,
   connectFirestoreEmulator,
   deleteDoc,
   doc,
   getDoc,
-  getDocs,
   initializeFirestore,
-  query,
   setDoc,
   updateDoc,
-  where,
   type Firestore,
 } from 'firebase/firestore/lite'
 import type { FirebaseSettings } from '../../config/env'
 import type { Task, TaskField } from '../types'
-
-export interface StoredDocument {
-  id: string
-  data: Record<string, unknown>
-}
 
 export function connectFirestore(app: FirebaseApp, settings: FirebaseSettings): Firestore {
   const db = initializeFirestore(app, {})
@@ -35,24 +26,19 @@ export function connectFirestore(app: FirebaseApp, settings: FirebaseSettings): 
 
 const TASKS = 'tasks'
 
-export async function queryTasksOf(db: Firestore, email: string): Promise<StoredDocument[]> {
-  const snapshot = await getDocs(query(collection(db, TASKS), where('email', '==', email)))
-  return snapshot.docs.map((document) => ({ id: document.id, data: document.data() }))
-}
-
 export function createTaskDocument(db: Firestore, { id, task, isFinished, email, order }: Task) {
   return setDoc(doc(db, TASKS, id), { task, isFinished, email, order })
+}
+
+/** Whether `tasks/{id}` exists (one batchGet). */
+export async function taskDocumentExists(db: Firestore, id: string): Promise<boolean> {
+  return (await getDoc(doc(db, TASKS, id))).exists()
 }
 
 /**
  * Writes only the fields given (an update mask of them, and the document must exist): a field
  * another device changed keeps its value, and a task deleted elsewhere is never re-created.
  */
-/** Whether `tasks/{id}` exists (one batchGet). */
-export async function taskDocumentExists(db: Firestore, id: string): Promise<boolean> {
-  return (await getDoc(doc(db, TASKS, id))).exists()
-}
-
 export function updateTaskDocument(
   db: Firestore,
   id: string,

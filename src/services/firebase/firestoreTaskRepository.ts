@@ -1,8 +1,8 @@
 import { retryingLoad } from '../../lib/retryingLoad'
 import type { FirebaseSettings } from '../../config/env'
-import type { StoredDocument } from './firestoreLite'
 import { appOf, type AppSource } from './lazyFirebaseApp'
-import type { LoadedTask, Logger, Task, TaskRepository } from '../types'
+import { createTaskLoads, type AskTaskQuery } from './taskLoads'
+import type { Logger, Task, TaskRepository } from '../types'
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -21,29 +21,25 @@ export function newDocumentId(): string {
   return id + newDocumentId().slice(id.length)
 }
 
-/** The fields of a stored document as a task, or null when any is missing or mistyped. */
-export function toLoadedTask({ id, data }: StoredDocument): LoadedTask | null {
-  const { task, isFinished, email, order } = data
-  if (typeof task !== 'string' || typeof isFinished !== 'boolean' || typeof email !== 'string') {
-    return null
-  }
-  if (order !== undefined && (typeof order !== 'number' || !Number.isFinite(order))) return null
-  return order === undefined
-    ? { id, task, isFinished, email }
-    : { id, task, isFinished, email, order }
+export interface RepositoryOptions {
+  /** Runs the task query (taskQuery.ts): in a worker in the app, in-thread in tests. */
+  query: AskTaskQuery
+  /** The signed-in user's ID token for the query (Firestore Lite gets its own from Auth). */
+  idToken: () => Promise<string | null>
+  /** Firestore Lite's chunk is fetched once this resolves (createLoadGate). */
+  after?: Promise<unknown>
 }
 
 /**
- * Tasks in the `tasks` collection on Firestore Lite. Writes to one document go out one after
- * another, each once the previous has settled, so the server sees them in the order they were
- * made (an update never overtakes the add it follows).
+ * Tasks in the `tasks` collection: loads through the task query, writes on Firestore Lite.
+ * Writes to one document go out one after another, each once the previous has settled, so the
+ * server sees them in the order they were made (an update never overtakes the add it follows).
  */
 export function createFirestoreTaskRepository(
   app: AppSource,
   settings: FirebaseSettings,
   logger: Logger,
-  /** Firestore Lite's chunk is fetched once this resolves (createLoadGate). */
-  after: Promise<unknown> = Promise.resolve(),
+  { query, idToken, after = Promise.resolve() }: RepositoryOptions,
 ): TaskRepository {
   // A failed download of the chunk fails this one call (the outbox retries it later).
   const firestore = retryingLoad(() =>
@@ -66,15 +62,7 @@ export function createFirestoreTaskRepository(
 
   return {
     newId: newDocumentId,
-    load: async (email) => {
-      const { lite, db } = await firestore()
-      const documents = await lite.queryTasksOf(db, email)
-      return documents.flatMap((document) => {
-        const task = toLoadedTask(document)
-        if (task === null) logger.warn(`Skipped the malformed task document ${document.id}`)
-        return task === null ? [] : [task]
-      })
-    },
+    load: createTaskLoads(query, settings, idToken, logger),
     add: (task: Task) =>
       inOrder(task.id, async () => {
         const { lite, db } = await firestore()

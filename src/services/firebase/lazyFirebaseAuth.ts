@@ -65,5 +65,6 @@ export function createLazyFirebaseAuthService(
     refreshToken: async () => {
       await (await load()).refreshToken()
     },
+    idToken: async () => (await load()).idToken(),
   }
 }

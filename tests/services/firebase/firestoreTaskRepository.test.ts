@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fieldsFromPlain } from '../../../backend/index'
-import { newDocumentId, toLoadedTask } from '../../../src/services/firebase/firestoreTaskRepository'
+import { newDocumentId } from '../../../src/services/firebase/firestoreTaskRepository'
+import { toLoadedTask } from '../../../src/services/firebase/taskQuery'
 import type { Task } from '../../../src/services/types'
 import { createFirebaseHarness } from '../../support/firebaseHarness'
 
