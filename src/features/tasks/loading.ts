@@ -11,6 +11,8 @@ import { authStateChanged } from '../auth/authSlice'
 import { writeRefused } from '../sync/syncSlice'
 import { applyPending, applyToServerAnswer } from './merge'
 import { LOAD_FAILURE_MESSAGE } from './messages'
+import type { LoadedTask } from '../../services/types'
+import type { TasksState } from './tasksState'
 import {
   tasksCleared,
   tasksLoaded,
@@ -61,7 +63,8 @@ async function serverList(api: AnyListenerApi, email: string) {
   if (after.some((entry) => entry.kind === 'add' && entry.attempted && !entry.acknowledged)) {
     await api.pause(outbox.onServer(email, new Set(loaded.map((task) => task.id))))
   }
-  return applyToServerAnswer(loaded, before, after)
+  const quiet = before.length === 0 && after.length === 0
+  return { tasks: applyToServerAnswer(loaded, before, after), answer: loaded, quiet }
 }
 
 /**
@@ -72,6 +75,8 @@ function loadingEffects() {
   let lastLoadedAt = -Infinity
   let leftAt: number | null = null
   let refreshing = false
+  /** The last answer shown, and the tasks state it made. */
+  let lastShown: { answer: LoadedTask[]; state: TasksState } | null = null
 
   /**
    * Before Firebase Auth loads and checks the session, shows the list kept for whoever was
@@ -127,9 +132,10 @@ function loadingEffects() {
 
     for (let attempt = 1; ; attempt++) {
       try {
-        const tasks = await serverList(api, email)
+        const { tasks, answer } = await serverList(api, email)
         lastLoadedAt = Date.now()
         api.dispatch(tasksLoaded({ email, tasks }))
+        lastShown = { answer, state: api.getState().tasks }
         return
       } catch (err) {
         if (api.signal.aborted) return
@@ -165,9 +171,15 @@ function loadingEffects() {
     }
     refreshing = true
     try {
-      const tasks = await serverList(api, owner)
+      const { tasks, answer, quiet } = await serverList(api, owner)
       lastLoadedAt = Date.now()
-      api.dispatch(tasksRefreshed({ email: owner, tasks }))
+      // The answer shown last (the repository keeps it when nothing changed), nothing pending,
+      // and nothing changed here since: the list shown is that answer already.
+      const shown = api.getState().tasks
+      if (!quiet || answer !== lastShown?.answer || shown !== lastShown.state) {
+        api.dispatch(tasksRefreshed({ email: owner, tasks }))
+      }
+      lastShown = { answer, state: api.getState().tasks }
       // For `npm run bench` (what a refresh costs): the list is up to date from here.
       performance.mark('todo:list-refreshed')
     } catch (err) {
