@@ -37,7 +37,8 @@ const USAGE = `Usage: npm run bench [-- options]
   --pace <ms>      pause before each click (default 100)
   --only <which>   ours | naive (default both)
   --json <file>    also write the raw figures as JSON
-  --profile <dir>  also record a CPU profile of each interaction phase and refresh (.cpuprofile)
+  --profile <dir>  also record a CPU profile of each interaction phase and refresh (.cpuprofile),
+                   and a detailed trace of each refresh (.trace.json)
   --refreshes <n>  timed refreshes of the list at 5,000 and at 1,000 tasks (default 5; 0: none)
 `
 

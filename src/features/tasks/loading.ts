@@ -7,11 +7,12 @@ import {
 } from '../../app/actions'
 import type { AppListenerEffect, AppStartListening } from '../../app/listenerMiddleware'
 import { backoffDelay } from '../../lib/backoff'
+import type { LoadedTask } from '../../services/types'
 import { authStateChanged } from '../auth/authSlice'
 import { writeRefused } from '../sync/syncSlice'
-import { applyPending, applyToServerAnswer } from './merge'
+import { applyPending } from './merge'
 import { LOAD_FAILURE_MESSAGE } from './messages'
-import type { LoadedTask } from '../../services/types'
+import { serverList, type AnyListenerApi } from './serverList'
 import type { TasksState } from './tasksState'
 import {
   tasksCleared,
@@ -22,8 +23,6 @@ import {
   tasksRestored,
   tasksSyncedFromOtherTab,
 } from './tasksSlice'
-
-type AnyListenerApi = Parameters<AppListenerEffect<typeof appStarted>>[1]
 
 /** A refresh at most this often: a query reads (and real Firestore bills) every task. */
 export const MIN_REFRESH_INTERVAL_MS = 10_000
@@ -46,25 +45,6 @@ async function restoreKeptList(api: AnyListenerApi, email: string) {
     if (api.signal.aborted) throw err
     logger.warn('The list kept on this device could not be read', err)
   }
-}
-
-/**
- * The server's list for `email` with this device's changes applied over it. The changes after
- * the query are read when no click is being recorded, so the list dispatched right after it
- * has every change the person made. Two reads of the outbox, whatever the list's length.
- */
-async function serverList(api: AnyListenerApi, email: string) {
-  const { tasks, outbox } = api.extra
-  const before = await api.pause(outbox.changes(email))
-  const loaded = await api.pause(tasks.load(email))
-  const after = await api.pause(outbox.settledChanges(email))
-  // Adds tried whose answer was lost, and which the server holds: what is left of them are
-  // updates (the merge reads them so already).
-  if (after.some((entry) => entry.kind === 'add' && entry.attempted && !entry.acknowledged)) {
-    await api.pause(outbox.onServer(email, new Set(loaded.map((task) => task.id))))
-  }
-  const quiet = before.length === 0 && after.length === 0
-  return { tasks: applyToServerAnswer(loaded, before, after), answer: loaded, quiet }
 }
 
 /**
