@@ -304,6 +304,16 @@ async function measureInteractions(page, options, subject) {
 async function firstRender(page, rows) {
   const handle = await page.waitForFunction(() => window.__bench.load, null, { timeout: 60_000 })
   const load = await handle.jsonValue()
+  if (load.dataReceived === null) {
+    // The answer went to a worker: its end, on the page's clock.
+    for (let waited = 0; !queryEnds.has(page.context()) && waited < 2000; waited += 50) {
+      await sleep(50)
+    }
+    const end = queryEnds.get(page.context())
+    if (end !== undefined) {
+      load.dataReceived = end - (await page.evaluate(() => performance.timeOrigin))
+    }
+  }
   check(load.rows > 0, 'no rows rendered')
   if (rows !== undefined) check(load.rows === rows, `first render: ${String(load.rows)} rows`)
   return {
@@ -351,6 +361,12 @@ async function routeEmulators(context, ports) {
   }
 }
 
+/**
+ * When each context's last query answer ended (ms since the epoch), read from the network: the
+ * app's query runs in a worker, whose resource timings the page cannot see.
+ */
+const queryEnds = new WeakMap()
+
 async function newContext(browser, extra = {}) {
   // Reduced motion: no confetti animating over the next clicks (it is not the list).
   // Service workers blocked: the app's offline worker is not what is measured.
@@ -361,6 +377,11 @@ async function newContext(browser, extra = {}) {
     ...extra,
   })
   await context.addInitScript(installHarness)
+  context.on('requestfinished', (request) => {
+    if (!request.url().includes(':runQuery')) return
+    const { startTime, responseEnd } = request.timing()
+    if (responseEnd >= 0) queryEnds.set(context, startTime + responseEnd)
+  })
   return context
 }
 
@@ -649,7 +670,7 @@ function report(options, ours, naive) {
     }
     verdicts.push([
       `first list render ≤ ${String(GOALS.firstRender)} ms`,
-      median(loads(ours)) <= GOALS.firstRender,
+      loads(ours).every((v) => v !== null) && median(loads(ours)) <= GOALS.firstRender,
     ])
     const refreshed = ours.refreshes?.[options.tasks]
     if (refreshed) {

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { addTasks, expect, row, signIn, test } from './fixtures'
 import { seedList, storedTasksOf } from './support/backend'
 
@@ -7,16 +8,22 @@ import { seedList, storedTasksOf } from './support/backend'
 // The service worker would serve the chunks from its cache: these tests are about the network.
 test.use({ serviceWorkers: 'block' })
 
+/** The first download of `pattern` fails (connection reset); returns how many were asked. */
+async function failFirstDownload(page: Page, pattern: string): Promise<() => number> {
+  let requested = 0
+  await page.route(pattern, async (route) => {
+    if (requested++ === 0) await route.abort('connectionreset')
+    else await route.continue()
+  })
+  return () => requested
+}
+
 test('the database chunk fails to download once: a change is still saved', async ({
   page,
   person,
   request,
 }) => {
-  let requested = 0
-  await page.route('**/assets/firestoreLite-*.js', async (route) => {
-    if (requested++ === 0) await route.abort('connectionreset')
-    else await route.continue()
-  })
+  const requested = await failFirstDownload(page, '**/assets/firestoreLite-*.js')
   await page.goto('./')
   await signIn(page, person)
   // Loads need no database chunk (the query runs in a worker): the first write fetches it.
@@ -25,7 +32,7 @@ test('the database chunk fails to download once: a change is still saved', async
   await expect
     .poll(async () => (await storedTasksOf(request, person.email)).map((task) => task.task))
     .toEqual(['Saved after a bad start'])
-  expect(requested).toBeGreaterThan(1)
+  expect(requested()).toBeGreaterThan(1)
 })
 
 test('the query worker’s script fails to download once: the list still loads', async ({
@@ -33,15 +40,11 @@ test('the query worker’s script fails to download once: the list still loads',
   person,
 }) => {
   await seedList(person.email, { count: 1, text: () => 'Kept on the server' })
-  let requested = 0
-  await page.route('**/assets/taskQuery.worker-*.js', async (route) => {
-    if (requested++ === 0) await route.abort('connectionreset')
-    else await route.continue()
-  })
+  const requested = await failFirstDownload(page, '**/assets/taskQuery.worker-*.js')
   await page.goto('./')
   await signIn(page, person)
   await expect(row(page, 'Kept on the server')).toBeVisible()
-  expect(requested).toBeGreaterThan(1)
+  expect(requested()).toBeGreaterThan(1)
 })
 
 test('IndexedDB never answers its open: the server’s list shows, and the page says changes will not survive a reload', async ({
