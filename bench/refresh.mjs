@@ -51,8 +51,10 @@ export function mainThreadMs(trace) {
   }
   const sent = marks('todo:query-sent')[0]?.ts
   const answered = marks('todo:query-answered').at(-1)?.ts
+  // A build without the marks (the query on the main thread, before the worker): all counts.
   if (sent === undefined || answered === undefined) {
-    throw new Error('The trace lacks the query marks')
+    const all = busyIn(start.ts, end.ts)
+    return { all, own: all }
   }
   // The tasks that hold the marks count whole (receiving the answer is the refresh's work).
   const around = (ts) => tasks.find((task) => task.ts <= ts && ts <= task.ts + task.dur)
