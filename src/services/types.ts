@@ -26,6 +26,10 @@ export const TASK_FIELDS: readonly TaskField[] = ['task', 'isFinished', 'order']
 /** A task as a load returns it. Documents written by older clients may carry no order. */
 export type LoadedTask = Omit<Task, 'order'> & { order?: number }
 
+/** Whether two tasks hold the same stored fields (their text, state, owner and order). */
+export const sameTaskFields = (a: LoadedTask, b: LoadedTask): boolean =>
+  a.task === b.task && a.isFinished === b.isFinished && a.email === b.email && a.order === b.order
+
 /** The longest task text, in UTF-16 code units after trimming (what `maxLength` counts). */
 export const MAX_TASK_LENGTH = 1000
 

@@ -59,13 +59,14 @@ export function createFirebaseHarness() {
     if (auth.currentUser) await signOut(auth)
     const googleToken = JSON.stringify({ sub: `uid-${email}`, email, email_verified: true, name })
     await signInWithCredential(auth, GoogleAuthProvider.credential(googleToken))
+    const authService = createFirebaseAuthService(auth)
     return {
       app,
-      auth: createFirebaseAuthService(auth),
+      auth: authService,
       // The task query in-thread: jsdom has no workers (the browser tests run it in one).
       tasks: createFirestoreTaskRepository(app, settings, consoleLogger, {
         query: createTaskQuery(),
-        idToken: async () => (await auth.currentUser?.getIdToken()) ?? null,
+        idToken: () => authService.idToken(),
       }),
     }
   }

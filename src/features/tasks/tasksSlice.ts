@@ -1,6 +1,6 @@
 import { createAction, type UnknownAction } from '@reduxjs/toolkit'
 import type { AppThunk, RootState } from '../../app/store'
-import type { LoadedTask, Task } from '../../services/types'
+import { sameTaskFields, type LoadedTask, type Task } from '../../services/types'
 import { selectShownAuthStatus } from '../auth/authSlice'
 import { compareTasks, sortLoadedTasks } from './ordering'
 import { taskAdded, taskEditsReducer } from './taskEdits'
@@ -13,15 +13,13 @@ export const tasksRefreshed = createAction<
   'tasks/tasksRefreshed'
 >('tasks/tasksRefreshed')
 
-const sameTask = (a: Task, b: LoadedTask) =>
-  a.task === b.task && a.isFinished === b.isFinished && a.email === b.email && a.order === b.order
-
 /** Whether `tasks` is exactly the list shown: checked before sorting 5,000 tasks for nothing. */
 function unchanged(state: TasksState, tasks: readonly LoadedTask[]): boolean {
   if (tasks.length !== state.ids.length) return false
   for (const fresh of tasks) {
     const current = taskOf(state, fresh.id)
-    if (current === undefined || (current !== fresh && !sameTask(current, fresh))) return false
+    if (current === undefined || (current !== fresh && !sameTaskFields(current, fresh)))
+      return false
   }
   // The same tasks (ids are unique); shown in their sort order, as a refresh would place them.
   let before: Task | undefined
@@ -49,7 +47,7 @@ function refreshTasks(
   const entities: Record<string, Task> = {}
   const ids = sorted.map((fresh, index) => {
     const current = taskOf(state, fresh.id)
-    const kept = current !== undefined && sameTask(current, fresh) ? current : fresh
+    const kept = current !== undefined && sameTaskFields(current, fresh) ? current : fresh
     if (kept !== current || state.ids[index] !== fresh.id) changed = true
     entities[fresh.id] = kept
     return fresh.id

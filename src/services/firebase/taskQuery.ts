@@ -5,7 +5,7 @@
 // Free of Firebase's SDK (the worker has no Auth; the page passes the ID token), so it sends
 // what Firestore Lite sends for the same query. Tests run it in-thread against backend/.
 import type { FirebaseSettings } from '../../config/env'
-import type { LoadedTask } from '../types'
+import { sameTaskFields, type LoadedTask } from '../types'
 
 export interface TaskQueryRequest {
   settings: FirebaseSettings
@@ -71,27 +71,26 @@ function decode({ name, fields = {} }: RestDocument): StoredDocument {
   return { id: name.slice(name.lastIndexOf('/') + 1), data }
 }
 
-const sameTask = (a: LoadedTask, b: LoadedTask) =>
-  a.task === b.task && a.isFinished === b.isFinished && a.email === b.email && a.order === b.order
+/** Firestore Lite's codes for HTTP statuses (`mapCodeFromHttpStatus`). */
+const CODES: Partial<Record<number, string>> = {
+  400: 'failed-precondition',
+  401: 'unauthenticated',
+  403: 'permission-denied',
+  404: 'not-found',
+  409: 'aborted',
+  416: 'out-of-range',
+  429: 'resource-exhausted',
+  499: 'cancelled',
+  500: 'unknown',
+  501: 'unimplemented',
+  503: 'unavailable',
+  504: 'deadline-exceeded',
+}
 
-/** Firestore Lite's code for an HTTP status (`mapCodeFromHttpStatus`). */
+/** Firestore Lite's code for an HTTP status. */
 function codeOf(status: number | undefined): string {
-  const codes: Partial<Record<number, string>> = {
-    400: 'failed-precondition',
-    401: 'unauthenticated',
-    403: 'permission-denied',
-    404: 'not-found',
-    409: 'aborted',
-    416: 'out-of-range',
-    429: 'resource-exhausted',
-    499: 'cancelled',
-    500: 'unknown',
-    501: 'unimplemented',
-    503: 'unavailable',
-    504: 'deadline-exceeded',
-  }
   if (status === undefined) return 'unknown'
-  return codes[status] ?? (status >= 400 && status < 500 ? 'failed-precondition' : 'internal')
+  return CODES[status] ?? (status >= 400 && status < 500 ? 'failed-precondition' : 'internal')
 }
 
 function endpoint({ projectId, apiKey, emulators }: FirebaseSettings): string {
@@ -172,8 +171,9 @@ export function createTaskQuery(): (request: TaskQueryRequest) => Promise<TaskQu
         continue
       }
       const before = previous?.get(task.id)
-      tasks.set(task.id, before !== undefined && sameTask(before, task) ? before : task)
-      if (before === undefined || !sameTask(before, task)) changed.push(task)
+      const same = before !== undefined && sameTaskFields(before, task)
+      tasks.set(task.id, same ? before : task)
+      if (!same) changed.push(task)
     }
     const removed = previous ? [...previous.keys()].filter((id) => !tasks.has(id)) : []
     last = { email: request.email, version: ++version, tasks }
