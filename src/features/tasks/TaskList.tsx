@@ -4,7 +4,7 @@ import { useAppSelector } from '../../app/hooks'
 import { SyncStatus } from '../sync/SyncStatus'
 import { TaskEditor } from './EditTaskDialog'
 import { WINDOW_MIN_ROWS } from './list/listWindow'
-import { rowControl, type Control } from './list/rowControls'
+import { rowControl, rowElement, type Control } from './list/rowControls'
 import { TaskRows } from './list/TaskRows'
 import type { FocusedRow } from './list/useFocusedRow'
 import type { Reveal } from './list/useReveal'
@@ -23,10 +23,9 @@ const FIRST_ROWS = 30
 
 /** The `control` button of the row of `id`, if it is drawn. */
 function rowButton(id: string, control: Control): HTMLElement | undefined {
-  for (const row of document.querySelectorAll<HTMLElement>('li[data-task-id]')) {
-    if (row.dataset.taskId === id) return rowControl(row, control)
-  }
-  return undefined
+  const list = document.querySelector<HTMLElement>('ul.task-list')
+  const row = list ? rowElement(list, id) : undefined
+  return row ? rowControl(row, control) : undefined
 }
 
 const focusInput = () => document.getElementById('new-task')?.focus()
