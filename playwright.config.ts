@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, chromiumExecutable } from './scripts/chromium.mjs'
+import { CHROMIUM_ARGS, chromiumExecutable, chromiumSource } from './scripts/chromium.mjs'
 import {
   type Engine,
   engineServices,
@@ -22,6 +22,8 @@ function engine(): Engine {
 }
 
 const timeout = startTimeoutMs([], process.env)
+const executablePath = await chromiumExecutable()
+if (!process.env.TODO_E2E_ENGINE) console.log(`Chromium: ${await chromiumSource()}`)
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -43,7 +45,7 @@ export default defineConfig({
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromiumExecutable(),
+      executablePath,
       args: CHROMIUM_ARGS,
     },
   },

@@ -36,7 +36,8 @@ export default defineConfig({
     // Hosting serves dist/ (firebase.json), so the app, built for /todo/, goes in dist/todo/.
     outDir: 'dist/todo',
     target: 'es2022',
-    sourcemap: true,
+    // No source maps: Hosting would serve them to anyone (`vite build --sourcemap` makes them locally).
+    sourcemap: false,
     // No preload helper: the only chunks with dependencies (Auth, Firestore) share the Firebase
     // app chunk, which the entry itself requests alongside them (lazyFirebaseApp.ts).
     modulePreload: false,

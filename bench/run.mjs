@@ -805,7 +805,7 @@ async function main() {
     }
 
     const browser = await chromium.launch({
-      executablePath: chromiumExecutable(),
+      executablePath: await chromiumExecutable(),
       args: CHROMIUM_ARGS,
       handleSIGINT: false,
       handleSIGTERM: false,

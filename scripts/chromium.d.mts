@@ -1,3 +1,4 @@
 export declare const CHROMIUM_ARGS: string[]
-export declare function chromiumExecutable(): string | undefined
-export declare function chromiumPath(): string
+export declare function chromiumExecutable(): Promise<string | undefined>
+export declare function chromiumSource(): Promise<string>
+export declare function chromiumPath(): Promise<string>

@@ -30,7 +30,7 @@ import { startProcesses, startTimeoutMs } from './processes.mjs'
 const APP = 'http://127.0.0.1:4173/todo/'
 const BACKEND = `http://${HOST}:${String(DEFAULT_PORTS.firestore)}`
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 90 }
-const CHROMIUM = process.env.CHROME_PATH ?? chromiumPath()
+const CHROMIUM = process.env.CHROME_PATH ?? (await chromiumPath())
 const OUT = 'test-results/lighthouse'
 
 const argument = (name) => {
