@@ -2,7 +2,6 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { localApiOrigins } from './vite/plugins/apiOrigins.ts'
 import { baseRedirect } from './vite/plugins/baseRedirect.ts'
-import { firestoreInteger } from './vite/plugins/firestoreInteger.ts'
 import { hostingHeaders } from './vite/plugins/hostingHeaders.ts'
 import { preconnect } from './vite/plugins/preconnect.ts'
 import { prerender } from './vite/plugins/prerender.ts'
@@ -14,7 +13,6 @@ export default defineConfig({
   base: '/todo/',
   plugins: [
     react(),
-    firestoreInteger(),
     prerender(),
     preconnect(),
     webManifest(),
@@ -66,8 +64,6 @@ export default defineConfig({
           unstubGlobals: true,
         },
       },
-      // backend/ is a tool of its own: its tests run in Node, without the app's setup.
-      './backend/vitest.config.ts',
     ],
   },
 })

@@ -1,5 +1,5 @@
 export interface Engine {
-  kind: 'firebase-tools' | 'jar' | 'local'
+  kind: 'firebase-tools' | 'jar'
   name: string
   reason: string
   java?: number

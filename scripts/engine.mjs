@@ -1,14 +1,14 @@
-// Which Firestore engine the local runs use, and the services that start it: one place for
-// `npm start`, the browser tests, `npm run lighthouse` and `npm run bench`.
+// How the local runs get Google's Firestore emulator, and the services that start it: one place
+// for `npm start`, the browser tests, the rules table, `npm run lighthouse` and `npm run bench`.
 //
 // In order of preference:
 //   1. firebase-tools' `emulators:start --only auth,firestore`, when `java` is 21 or later (what
 //      firebase-tools requires; it downloads the emulator's jar once, into ~/.cache/firebase);
 //   2. Google's emulator jar as installed by the Debian package google-cloud-cli-firestore-emulator
 //      (or FIRESTORE_EMULATOR_JAR), on any Java from 11; the Auth emulator still comes from
-//      firebase-tools (`--only auth`, which needs no Java);
-//   3. our stand-in, backend/ (Node only), with the Auth emulator beside it.
-// `--backend=local|emulator|firebase-tools|jar` (or TODO_BACKEND) forces a choice.
+//      firebase-tools (`--only auth`, which needs no Java).
+// With neither, it says what to install. `--backend=firebase-tools|jar` (or TODO_BACKEND) forces
+// a route.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -22,12 +22,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const JAR_PACKAGE = 'google-cloud-cli-firestore-emulator'
 const FIREBASE_TOOLS_JAVA = 21
 const JAR_JAVA = 11
-export const BACKENDS = ['local', 'emulator', 'firebase-tools', 'jar']
+export const BACKENDS = ['firebase-tools', 'jar']
 
 const NAMES = {
   'firebase-tools': 'the official Firestore emulator, through firebase-tools',
   jar: 'the official Firestore emulator, from the installed jar',
-  local: 'the local backend (backend/)',
 }
 
 /** The major version of `java` on the PATH (8 for "1.8.0"), or null when there is none. */
@@ -75,20 +74,18 @@ const JAR_HINT =
   'or set FIRESTORE_EMULATOR_JAR to its jar'
 
 /**
- * The engine to run: `{kind, name, reason, jar?, java}`. `backend` forces one (see BACKENDS);
- * a forced engine that cannot run throws, saying what is missing.
+ * The engine to run: `{kind, name, reason, jar?, java}`. `backend` forces one (see BACKENDS).
+ * Throws, saying what to install, when the emulator cannot run.
  */
 export function findEngine(backend) {
   const engine = (kind, reason, extra = {}) => ({ kind, name: NAMES[kind], reason, ...extra })
-  if (backend === 'local')
-    return engine('local', 'asked for (--backend=local or TODO_BACKEND=local)')
   const java = javaVersion()
   const javaText = java === null ? 'no `java` on the PATH' : `Java ${String(java)}`
   const viaFirebaseTools = java !== null && java >= FIREBASE_TOOLS_JAVA
   if (backend === 'firebase-tools' || (viaFirebaseTools && backend !== 'jar')) {
     if (!viaFirebaseTools) {
       throw new Error(
-        `firebase-tools runs the Firestore emulator on Java ${String(FIREBASE_TOOLS_JAVA)} or later; found ${javaText}. Install a newer Java, or use --backend=jar or --backend=local.`,
+        `firebase-tools runs the Firestore emulator on Java ${String(FIREBASE_TOOLS_JAVA)} or later; found ${javaText}. Install a newer Java, or use --backend=jar.`,
       )
     }
     return engine('firebase-tools', `${javaText}: firebase-tools runs both emulators`, { java })
@@ -104,12 +101,11 @@ export function findEngine(backend) {
     const why = `${javaText}, firebase-tools would need Java ${String(FIREBASE_TOOLS_JAVA)}`
     return engine('jar', `${why}; jar ${jar}`, { java, jar })
   }
-  if (backend === 'jar' || backend === 'emulator') {
-    throw new Error(
-      `The official Firestore emulator cannot run here: ${problem}. Use --backend=local for backend/.`,
-    )
-  }
-  return engine('local', `the official emulator cannot run here: ${problem}`)
+  throw new Error(
+    `The Firestore emulator cannot run here: ${problem}. It needs Java: install Java 21 or ` +
+      'later (Debian: apt-get install -y openjdk-21-jre-headless), and firebase-tools runs it; ' +
+      `or Java 11+ with the Debian package ${JAR_PACKAGE}.`,
+  )
 }
 
 /** Runs firebase-tools from this repository. */
@@ -207,26 +203,7 @@ export function engineServices(
     stop: { signal: 'SIGINT', timeoutMs: 180_000, saving: data('auth') },
   }
   const withAuthEmulator = (firestore) => (withAuth ? [auth, firestore] : [firestore])
-  if (engine.kind === 'jar') {
-    return withAuthEmulator(jarFirestore(engine.jar, ports.firestore, data('firestore'), fresh))
-  }
-  const file = data('firestore.json')
-  return withAuthEmulator({
-    name: 'Local Firestore backend (backend/)',
-    command: process.execPath,
-    args: [
-      join(ROOT, 'backend/start.js'),
-      '--quiet',
-      '--host',
-      HOST,
-      '--port',
-      String(ports.firestore),
-      ...(file === undefined ? ['--memory'] : ['--data', file, ...(fresh ? ['--fresh'] : [])]),
-    ],
-    readyUrls: [url(ports.firestore)],
-    ports: [ports.firestore],
-    stop: { signal: 'SIGTERM', timeoutMs: 10_000 },
-  })
+  return withAuthEmulator(jarFirestore(engine.jar, ports.firestore, data('firestore'), fresh))
 }
 
 const EXPORT_NAME = 'firestore_export'

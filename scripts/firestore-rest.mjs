@@ -1,5 +1,5 @@
 // The database of whichever engine runs (scripts/engine.mjs), through Firestore's REST API with
-// `Bearer owner`, the emulators' admin token (both the official emulator and backend/ accept it,
+// `Bearer owner`, the emulators' admin token (the Firestore emulator accepts it,
 // and it bypasses the rules): for the scripts that seed tasks (Lighthouse, the bench).
 import { PROJECT } from './engine.mjs'
 
@@ -36,7 +36,7 @@ export async function seedTasks(origin, tasks) {
   }
 }
 
-/** Deletes every document (the emulator's own endpoint, which backend/ answers too). */
+/** Deletes every document (the emulator's own endpoint). */
 export async function clearDatabase(origin) {
   const response = await fetch(`${origin}/emulator/v1/${DOCUMENTS}`, { method: 'DELETE' })
   if (!response.ok) throw new Error(`Clearing the database failed: ${String(response.status)}`)

@@ -97,7 +97,7 @@ function hints(spec, log, timedOut) {
     )
   ) {
     found.push(
-      'Java is missing or too old for this route: install Java 21 for firebase-tools, or run `npm start -- --backend=jar` (Java 11+) or `--backend=local`.',
+      'Java is missing or too old for this route: install Java 21 for firebase-tools, or run `npm start -- --backend=jar` (Java 11+ and the Debian package google-cloud-cli-firestore-emulator).',
     )
   }
   if (/download|ENOTFOUND|EAI_AGAIN|getaddrinfo/i.test(text) && /firebase/i.test(spec.command)) {

@@ -1,7 +1,7 @@
 // `npm start`: the app on Vite's dev server, with the Auth emulator and a Firestore engine
 // (scripts/engine.mjs says which and why). Data is kept in .data/ across restarts.
-// Flags (after `npm start --`): --fresh starts with no data; --backend=local|emulator|
-// firebase-tools|jar forces an engine; --timeout=<s> waits longer for a slow first start.
+// Flags (after `npm start --`): --fresh starts with no data; --backend=firebase-tools|jar
+// forces a route to the Firestore emulator; --timeout=<s> waits longer for a slow first start.
 import { loadEnv } from 'vite'
 import { readConfig } from '../src/config/env.ts'
 import { engineServices, findEngine, requestedBackend } from './engine.mjs'

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-const read = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')
+// Vitest runs from the project's root.
+const read = (file: string) => readFileSync(join(process.cwd(), file), 'utf8')
 const pkg = JSON.parse(read('package.json')) as { devDependencies: Record<string, string> }
 const nvmrc = read('.nvmrc').trim()
 

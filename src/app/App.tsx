@@ -1,4 +1,5 @@
 import { AccountWidget } from '../features/auth/AccountWidget'
+import { SyncStatus } from '../features/sync/SyncStatus'
 import { TasksPage } from '../features/tasks/TasksPage'
 
 /** The one screen: the header with the account widget, then the task list page. */
@@ -9,7 +10,7 @@ export function App() {
         <h1>To-do</h1>
         <AccountWidget />
       </header>
-      <TasksPage />
+      <TasksPage status={<SyncStatus />} />
     </>
   )
 }

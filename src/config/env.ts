@@ -13,7 +13,7 @@ export interface FirebaseSettings {
   emulators?: {
     /** The Auth emulator's origin, e.g. `http://127.0.0.1:9099`. */
     authUrl: string
-    /** The Firestore emulator's (or the local backend's) host and port. */
+    /** The Firestore emulator's host and port. */
     firestoreHost: string
     firestorePort: number
   }
@@ -22,8 +22,6 @@ export interface FirebaseSettings {
 /** Everything the app reads from its environment. */
 export interface AppConfig {
   firebase: FirebaseSettings
-  /** How often to refresh the visible list, in milliseconds; null when off. */
-  refreshEveryMs: number | null
 }
 
 export type Env = Partial<Record<string, string>>
@@ -91,23 +89,6 @@ export function readFirebaseSettings(env: Env): FirebaseSettings {
   }
 }
 
-/**
- * `VITE_REFRESH_EVERY_MINUTES`: also refresh the list this often while the page is visible
- * (off when unset). Each refresh reads every task of the user, and real Firestore bills each
- * read: 5,000 tasks every 5 minutes is 60,000 reads an hour per open tab.
- */
-export function readRefreshInterval(env: Env): number | null {
-  const value = env.VITE_REFRESH_EVERY_MINUTES?.trim()
-  if (value === undefined || value === '') return null
-  const minutes = Number(value)
-  if (!Number.isFinite(minutes) || minutes < 1) {
-    throw new Error(
-      `VITE_REFRESH_EVERY_MINUTES must be a number of minutes, 1 or more, not "${value}".`,
-    )
-  }
-  return minutes * 60_000
-}
-
 /** The whole configuration, or every problem with it at once (one line each). */
 export function parseConfig(
   env: Env,
@@ -122,9 +103,8 @@ export function parseConfig(
     }
   }
   const firebase = attempt(readFirebaseSettings)
-  const refreshEveryMs = attempt(readRefreshInterval)
-  if (firebase === undefined || refreshEveryMs === undefined) return { ok: false, errors }
-  return { ok: true, config: { firebase, refreshEveryMs } }
+  if (firebase === undefined) return { ok: false, errors }
+  return { ok: true, config: { firebase } }
 }
 
 /** The whole configuration; throws one error listing every problem. */

@@ -1,5 +1,4 @@
-import { createAction, type PayloadAction } from '@reduxjs/toolkit'
-import { createSlice } from '../../app/slice'
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
 import type { AuthUser } from '../../services/types'
 
@@ -13,6 +12,10 @@ export interface AuthState {
   signingIn: boolean
   /** Why the last sign-in failed (the Auth error code), shown for a while; null when not. */
   signInError: string | null
+  /** Log Out was pressed: the user's last writes are given a moment to reach the server. */
+  signingOut: boolean
+  /** Someone signed in on this device last time and did not sign out: Auth will likely confirm. */
+  remembered: boolean
 }
 
 const initialState: AuthState = {
@@ -20,7 +23,12 @@ const initialState: AuthState = {
   user: null,
   signingIn: false,
   signInError: null,
+  signingOut: false,
+  remembered: false,
 }
+
+/** Log Out failed: the person is still signed in. */
+export const signOutFailed = createAction('auth/signOutFailed')
 
 const authSlice = createSlice({
   name: 'auth',
@@ -29,6 +37,7 @@ const authSlice = createSlice({
     authStateChanged(state, action: PayloadAction<AuthUser | null>) {
       const user = action.payload
       state.status = user ? 'signedIn' : 'signedOut'
+      if (!user) state.signingOut = false
       state.user = user && {
         displayName: user.displayName,
         email: user.email,
@@ -54,9 +63,19 @@ const authSlice = createSlice({
     signInErrorShown(state) {
       state.signInError = null
     },
-    signOutRequested() {
-      // The user is cleared when the Auth client reports the change.
+    /** The device's last user, who did not sign out: "Checking sign-in…" until Auth answers. */
+    rememberedUserFound(state) {
+      state.remembered = true
     },
+    signOutRequested(state) {
+      // The user is cleared when the Auth client reports the change.
+      state.signingOut = true
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(signOutFailed, (state) => {
+      state.signingOut = false
+    })
   },
 })
 
@@ -67,16 +86,20 @@ export const {
   signInPopupClosed,
   signInFailed,
   signInErrorShown,
+  rememberedUserFound,
   signOutRequested,
 } = authSlice.actions
 
 // Events for other features to react to (the tasks); the auth state itself does not change.
-/** The person signed out on purpose (Log Out), and Auth confirmed it. */
-export const userSignedOut = createAction<{ email: string }>('auth/userSignedOut')
-/** Log Out failed: the person is still signed in. */
-export const signOutFailed = createAction<{ email: string }>('auth/signOutFailed')
+/**
+ * The person signed out on purpose (Log Out), and Auth confirmed it. `unsavedLeft`: some of
+ * their changes had not reached the server, and stay on this device for their next sign-in.
+ */
+export const userSignedOut = createAction<{ email: string; unsavedLeft: boolean }>(
+  'auth/userSignedOut',
+)
 
-export default authSlice
+export const authReducer = authSlice.reducer
 
 export const selectAuthStatus = (state: RootState): AuthStatus => state.auth.status
 export const selectCurrentUser = (state: RootState): AuthUser | null => state.auth.user
@@ -84,10 +107,11 @@ export const selectCurrentUser = (state: RootState): AuthUser | null => state.au
 /**
  * What the page shows of sign-in. Until Auth has answered, a device with no remembered user (a
  * first-time visitor, or after a sign-out) is shown signed out, as it almost always turns out:
- * the prerendered first paint says what it will go on saying. A remembered user's kept list is
- * shown meanwhile (the list has an owner): "Checking sign-in…" until Auth answers.
+ * the prerendered first paint says what it will go on saying. A remembered user sees
+ * "Checking sign-in…" until Auth answers.
  */
 export const selectShownAuthStatus = (state: RootState): AuthStatus =>
-  state.auth.status === 'unknown' && state.tasks.owner === null ? 'signedOut' : state.auth.status
+  state.auth.status === 'unknown' && !state.auth.remembered ? 'signedOut' : state.auth.status
 export const selectSigningIn = (state: RootState): boolean => state.auth.signingIn
 export const selectSignInError = (state: RootState): string | null => state.auth.signInError
+export const selectSigningOut = (state: RootState): boolean => state.auth.signingOut

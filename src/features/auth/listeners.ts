@@ -2,6 +2,7 @@ import { appStarted } from '../../app/actions'
 import type { AppListenerEffect, AppStartListening } from '../../app/listenerMiddleware'
 import {
   authStateChanged,
+  rememberedUserFound,
   signInFailed,
   signInRequested,
   signInSettled,
@@ -13,19 +14,24 @@ import {
 // Auth only reports: who is signed in, and when someone signs in or out on purpose. What that
 // means for the tasks (load, clear, keep on the device) is the tasks feature's business.
 
+/** How long Log Out waits for the user's last writes to reach the server while online. */
+export const SIGN_OUT_SAVE_WAIT_MS = 3000
+
 /** Reports every change of sign-in state to the store. */
 const followAuthState: AppListenerEffect<typeof appStarted> = (_action, api) => {
   api.unsubscribe()
+  if (api.extra.lastUser.get() !== null) api.dispatch(rememberedUserFound())
   api.extra.auth.onAuthStateChanged((user) => {
     api.dispatch(authStateChanged(user))
   })
 }
 
-/** The spec's session storage: the signed-in user's e-mail under userEmail, or nothing. */
+/** The spec's session storage (userEmail), and who to expect on the next visit. */
 const rememberSessionEmail: AppListenerEffect<typeof authStateChanged> = (action, api) => {
-  const email = action.payload?.email
+  const email = action.payload?.email ?? null
   if (email) api.extra.session.setUserEmail(email)
   else api.extra.session.removeUserEmail()
+  api.extra.lastUser.set(email)
 }
 
 const STOPPED_BY_PERSON = new Set([
@@ -57,21 +63,26 @@ const signIn: AppListenerEffect<typeof signInRequested> = async (_action, api) =
   if (!api.signal.aborted) api.dispatch(signInSettled())
 }
 
+/**
+ * Log Out. The user's writes still on their way get a moment to reach the server with their
+ * token, which goes with the sign-out; what has not by then stays on this device for them.
+ */
 const signOut: AppListenerEffect<typeof signOutRequested> = async (_action, api) => {
-  const { auth, session, logger } = api.extra
+  const { auth, session, logger, tasks } = api.extra
   const email = api.getState().auth.user?.email
-  // The other listeners of signOutRequested (the tasks stop sending and forget the device's
-  // last user) start in this same dispatch: one turn later they have, whatever their order.
-  await api.delay(0)
+  api.extra.lastUser.set(null)
+  const saved = await tasks.allSaved(SIGN_OUT_SAVE_WAIT_MS)
   try {
     await auth.signOut()
-    session.removeUserEmail()
-    logger.info('Signed out successfully')
-    if (email) api.dispatch(userSignedOut({ email }))
   } catch (err) {
     logger.error('Error during sign-out:', err)
-    if (email) api.dispatch(signOutFailed({ email }))
+    if (email) api.extra.lastUser.set(email)
+    api.dispatch(signOutFailed())
+    return
   }
+  session.removeUserEmail()
+  logger.info('Signed out successfully')
+  if (email) api.dispatch(userSignedOut({ email, unsavedLeft: !saved }))
 }
 
 export function addAuthListeners(startAppListening: AppStartListening): void {

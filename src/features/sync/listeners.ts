@@ -1,61 +1,39 @@
-import type { AppListenerEffect, AppStartListening } from '../../app/listenerMiddleware'
 import { appStarted } from '../../app/actions'
-import { refusalReason } from './refusal'
-import {
-  outboxReported,
-  refusalShown,
-  serverUnreachable,
-  writeDelivered,
-  writeRefused,
-  writesSlowed,
-} from './syncSlice'
+import type { AppListenerEffect, AppStartListening } from '../../app/listenerMiddleware'
+import { taskSaveFailed, tasksSnapshotReceived } from '../tasks/tasksSlice'
+import { persistenceFound, refusalShown, writesSlowed } from './syncSlice'
 
-/** A write this slow is worth a word ("Saving…"); faster ones go unmentioned. */
+/** Changes this slow are worth a word ("Saving…"); faster ones go unmentioned. */
 export const SLOW_WRITE_MS = 1000
-/** How long "Not saved: …" stays, unless a write gets through first. */
+/** How long "Not saved: …" stays. */
 export const REFUSAL_SHOWN_MS = 10_000
 
-/** Turns what the outbox reports into the sync state. */
-const followOutbox: AppListenerEffect<typeof appStarted> = (_action, api) => {
-  api.unsubscribe()
-  api.extra.outbox.subscribe((event) => {
-    switch (event.type) {
-      case 'status':
-        api.dispatch(outboxReported({ pending: event.pending, durable: event.durable }))
-        return
-      case 'delivered':
-        api.dispatch(writeDelivered())
-        return
-      case 'unreachable':
-        api.dispatch(serverUnreachable())
-        return
-      case 'refused':
-        api.dispatch(writeRefused({ reason: refusalReason(event.code) }))
-        return
-    }
-  })
-}
-
-/** "Saving…" only once writes have waited a second: the usual write is done long before. */
-const noticeSlowWrites: AppListenerEffect<typeof outboxReported> = async (action, api) => {
-  if (action.payload.pending === 0) {
+/** "Saving…" only once changes have waited a second: the usual write is done long before. */
+const noticeSlowWrites: AppListenerEffect<typeof tasksSnapshotReceived> = async (action, api) => {
+  if (!action.payload.hasPendingWrites) {
     api.cancelActiveListeners()
     return
   }
-  // Timed from the first write waiting, not from each one after it.
-  if (api.getOriginalState().sync.pending > 0) return
+  // Timed from the first change waiting, not from each one after it.
+  if (api.getOriginalState().sync.pending) return
   await api.delay(SLOW_WRITE_MS)
-  if (api.getState().sync.pending > 0) api.dispatch(writesSlowed())
+  if (api.getState().sync.pending) api.dispatch(writesSlowed())
 }
 
-const endRefusal: AppListenerEffect<typeof writeRefused> = async (_action, api) => {
+const endRefusal: AppListenerEffect<typeof taskSaveFailed> = async (_action, api) => {
   api.cancelActiveListeners()
   await api.delay(REFUSAL_SHOWN_MS)
   api.dispatch(refusalShown())
 }
 
+/** Whether this browser can keep the tasks and unsent changes (some private windows cannot). */
+const checkPersistence: AppListenerEffect<typeof appStarted> = async (_action, api) => {
+  api.unsubscribe()
+  api.dispatch(persistenceFound(await api.extra.tasks.persistence()))
+}
+
 export function addSyncListeners(startAppListening: AppStartListening): void {
-  startAppListening({ actionCreator: appStarted, effect: followOutbox })
-  startAppListening({ actionCreator: outboxReported, effect: noticeSlowWrites })
-  startAppListening({ actionCreator: writeRefused, effect: endRefusal })
+  startAppListening({ actionCreator: tasksSnapshotReceived, effect: noticeSlowWrites })
+  startAppListening({ actionCreator: taskSaveFailed, effect: endRefusal })
+  startAppListening({ actionCreator: appStarted, effect: checkPersistence })
 }

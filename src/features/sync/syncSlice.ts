@@ -1,101 +1,112 @@
-import type { PayloadAction } from '@reduxjs/toolkit'
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { connectivityLost, connectivityRestored } from '../../app/actions'
-import { createSlice } from '../../app/slice'
 import type { RootState } from '../../app/store'
+import type { Persistence } from '../../services/types'
+import { authStateChanged, userSignedOut } from '../auth/authSlice'
+import { taskSaveFailed, tasksCleared, tasksSnapshotReceived } from '../tasks/tasksSlice'
 
 /**
- * Whether this device's changes have reached the server, as the person needs to know it:
- * nothing while all is saved, and a word only when something is slow, offline or refused.
+ * Whether the person's changes are safe, as they need to know it: nothing while all is saved,
+ * a word when offline, slow, refused, or kept in memory only.
  */
 export interface SyncState {
-  /** Writes recorded on this device that the server has not acknowledged yet. */
-  pending: number
-  /** A write has been waiting for the server for over a second. */
+  online: boolean
+  /** The list shows changes the server has not acknowledged yet (made in any tab). */
+  pending: boolean
+  /** Changes have been waiting for the server for over a second. */
   slow: boolean
-  /** The browser is offline, or the server could not be reached at the last attempt. */
-  offline: boolean
-  /** The last write the server refused for good, in words; shown for a while. */
-  refused: string | null
-  /** Where changes are kept: on the device (IndexedDB), or in memory only (lost at a reload). */
-  storage: 'device' | 'memory'
+  /** The last change the server refused for good, named; shown for a while. */
+  refused: { text: string; reason: string } | null
+  /** Where the tasks and unsent changes are kept: on the device, or in memory only. */
+  persistence: Persistence
+  /** Signed out with changes not yet sent: they stay on this device for the next sign-in. */
+  unsavedLeft: boolean
 }
 
 const initialState: SyncState = {
-  pending: 0,
+  online: true,
+  pending: false,
   slow: false,
-  offline: false,
   refused: null,
-  storage: 'device',
+  persistence: 'device',
+  unsavedLeft: false,
+}
+
+/** Why the server refused a change, in the person's words. */
+function refusalReason(kind: 'add' | 'update' | 'delete', code: string): string {
+  if (code === 'not-found' && kind === 'update') return 'it was deleted on another device'
+  if (code === 'permission-denied') return 'the server refused it'
+  if (code === 'invalid-argument' || code === 'out-of-range') return 'the server did not accept it'
+  if (code === 'resource-exhausted') return 'there is no room left to keep it'
+  return `the server refused it (${code})`
 }
 
 const syncSlice = createSlice({
   name: 'sync',
   initialState,
   reducers: {
-    /** The outbox's count of unacknowledged writes, and whether they survive a reload. */
-    outboxReported(state, action: PayloadAction<{ pending: number; durable: boolean }>) {
-      state.pending = action.payload.pending
-      state.storage = action.payload.durable ? 'device' : 'memory'
-      if (state.pending === 0) state.slow = false
-    },
-    /** A write has now waited over a second (the listener times it, not the reducer). */
+    /** Changes have now waited over a second (the listener times it). */
     writesSlowed(state) {
-      if (state.pending > 0) state.slow = true
+      state.slow = state.pending
     },
-    /** The server took a write: it can be reached, and an older refusal is history. */
-    writeDelivered(state) {
-      state.offline = false
-      state.refused = null
-    },
-    /** A send failed because the server or the network could not be reached. */
-    serverUnreachable(state) {
-      state.offline = true
-    },
-    /** The server refused a write for good; `reason` says why, in words. */
-    writeRefused(state, action: PayloadAction<{ reason: string }>) {
-      state.refused = action.payload.reason
-    },
-    /** The refusal has been shown long enough. */
     refusalShown(state) {
       state.refused = null
+    },
+    persistenceFound(state, action: PayloadAction<Persistence>) {
+      state.persistence = action.payload
     },
   },
   extraReducers: (builder) => {
     builder
       .addCase(connectivityLost, (state) => {
-        state.offline = true
+        state.online = false
       })
       .addCase(connectivityRestored, (state) => {
-        state.offline = false
+        state.online = true
+      })
+      .addCase(tasksSnapshotReceived, (state, { payload }) => {
+        state.pending = payload.hasPendingWrites
+        if (!state.pending) state.slow = false
+      })
+      .addCase(tasksCleared, (state) => {
+        state.pending = false
+        state.slow = false
+      })
+      .addCase(taskSaveFailed, (state, { payload }) => {
+        state.refused = { text: payload.text, reason: refusalReason(payload.kind, payload.code) }
+      })
+      .addCase(userSignedOut, (state, { payload }) => {
+        state.unsavedLeft = payload.unsavedLeft
+        state.refused = null
+      })
+      .addCase(authStateChanged, (state, { payload }) => {
+        if (payload) state.unsavedLeft = false
       })
   },
 })
 
-export const {
-  outboxReported,
-  writesSlowed,
-  writeDelivered,
-  serverUnreachable,
-  writeRefused,
-  refusalShown,
-} = syncSlice.actions
-
+export const { writesSlowed, refusalShown, persistenceFound } = syncSlice.actions
 export const syncReducer = syncSlice.reducer
 
-export const OFFLINE_MESSAGE = 'Offline: changes are kept on this device and will be sent'
+export const OFFLINE_PENDING_MESSAGE = 'Offline: changes are kept on this device and will be sent'
+export const OFFLINE_MESSAGE =
+  'Offline: showing the tasks kept on this device. Changes will be sent when you are back online.'
 export const SAVING_MESSAGE = 'Saving…'
 export const MEMORY_ONLY_MESSAGE =
   'This device cannot keep your changes: they will not survive a reload'
+export const UNSAVED_LEFT_MESSAGE =
+  'Signed out. Changes not yet sent stay on this device until you sign in here again.'
 
-/**
- * The one line the sync status says, or null when all is saved. A refusal is named first (the
- * person must learn of it), then offline with writes waiting, then a slow write.
- */
+/** A task's text short enough to name it in one line. */
+const named = (text: string) => `“${text.length > 40 ? `${text.slice(0, 39)}…` : text}”`
+
+/** The one line the sync status says, or null when all is saved; the most urgent first. */
 export function selectSyncMessage(state: RootState): string | null {
-  const { pending, slow, offline, refused, storage } = state.sync
-  if (refused !== null) return `Not saved: ${refused}`
-  if (offline && pending > 0) return OFFLINE_MESSAGE
-  if (storage === 'memory') return MEMORY_ONLY_MESSAGE
-  if (slow && pending > 0) return SAVING_MESSAGE
+  const { online, pending, slow, refused, persistence, unsavedLeft } = state.sync
+  if (refused !== null) return `Not saved: ${named(refused.text)}: ${refused.reason}.`
+  if (unsavedLeft) return UNSAVED_LEFT_MESSAGE
+  if (!online) return pending ? OFFLINE_PENDING_MESSAGE : OFFLINE_MESSAGE
+  if (persistence === 'memory') return MEMORY_ONLY_MESSAGE
+  if (slow && pending) return SAVING_MESSAGE
   return null
 }

@@ -1,9 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { MAX_TASK_LENGTH } from '../../services/types'
-import { selectTaskById } from './tasksSlice'
-import { taskTextSaved } from './taskEdits'
-import { normalizeTaskText } from './taskText'
+import { normalizeTaskText, selectTaskById, taskTextSaved } from './tasksSlice'
 
 export const DELETED_ELSEWHERE = 'This task was deleted on another device.'
 

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useAppSelector } from '../../app/hooks'
-import { SyncStatus } from '../sync/SyncStatus'
+import type { ReactNode } from 'react'
 import { TaskEditor } from './EditTaskDialog'
 import { WINDOW_MIN_ROWS } from './list/listWindow'
 import { rowControl, rowElement, type Control } from './list/rowControls'
@@ -9,7 +9,7 @@ import { TaskRows } from './list/TaskRows'
 import type { FocusedRow } from './list/useFocusedRow'
 import type { Reveal } from './list/useReveal'
 import { RowActionsContext, useRowActions } from './rowActions'
-import { selectListAvailability, selectTaskIds } from './tasksSlice'
+import { selectListAvailability, selectListOwner, selectTaskIds } from './tasksSlice'
 import { UndoBar } from './UndoBar'
 
 const EMPTY_MESSAGES = {
@@ -36,12 +36,19 @@ const focusInput = () => document.getElementById('new-task')?.focus()
  * window while the list is longer, so it never covers the input or, scrolled to the end, the
  * last row.
  */
-export function TaskList({ reveal = null }: { reveal?: Reveal | null }) {
+export function TaskList({
+  reveal = null,
+  status = null,
+}: {
+  reveal?: Reveal | null
+  /** What is said about saving (the sync line), shown with Undo below the list. */
+  status?: ReactNode
+}) {
   const ids = useAppSelector(selectTaskIds)
   const availability = useAppSelector(selectListAvailability)
   const { actions, editing, closeEditor, deleted, undo, dismissUndo } = useRowActions()
   // Undo is offered only to the list's owner (not after a sign-out, nor to the next person).
-  const owner = useAppSelector((state) => state.tasks.owner)
+  const owner = useAppSelector(selectListOwner)
   const undoable = deleted !== null && deleted.task.email === owner ? deleted : null
   const focus = useRef<FocusedRow | null>(null)
   // When a list of some length first appears (kept on the device, or the server's answer), the
@@ -79,7 +86,7 @@ export function TaskList({ reveal = null }: { reveal?: Reveal | null }) {
         <TaskRows ids={partial ? ids.slice(0, FIRST_ROWS) : ids} focus={focus} reveal={reveal} />
       )}
       <div className="page-status">
-        <SyncStatus />
+        {status}
         <UndoBar
           deleted={undoable}
           onUndo={() => {

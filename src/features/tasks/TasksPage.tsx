@@ -1,11 +1,12 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useAppSelector } from '../../app/hooks'
 import { TaskForm } from './TaskForm'
 import { TaskList } from './TaskList'
 import { selectTaskById } from './tasksSlice'
 import type { Reveal } from './list/useReveal'
 
-export function TasksPage() {
+/** The form, the list and, below it, `status`: what is said about saving. */
+export function TasksPage({ status }: { status?: ReactNode }) {
   const [added, setAdded] = useState<Reveal | null>(null)
   const addedText = useAppSelector((state) =>
     added === null ? undefined : selectTaskById(state, added.id)?.task,
@@ -21,7 +22,7 @@ export function TasksPage() {
       <p className="visually-hidden" role="status">
         {added && addedText !== undefined && <span key={added.count}>Added: {addedText}</span>}
       </p>
-      <TaskList reveal={added} />
+      <TaskList reveal={added} status={status} />
     </main>
   )
 }

@@ -1,137 +1,120 @@
-import { isAnyOf } from '@reduxjs/toolkit'
-import { connectivityRestored, pageReturned } from '../../app/actions'
-import type {
-  AppAnyActionEffect,
-  AppListenerEffect,
-  AppStartListening,
-} from '../../app/listenerMiddleware'
-import type { OutboxWrite } from '../../services/types'
-import { TASK_FIELDS, type Task } from '../../services/types'
-import { FAILURE_MESSAGES } from './messages'
+import type { AppListenerEffect, AppStartListening } from '../../app/listenerMiddleware'
+import type { Task, TaskChanges } from '../../services/types'
+import { authStateChanged, userSignedOut } from '../auth/authSlice'
+import { followTasks } from './liveQuery'
 import {
-  selectAllTasks,
+  finishedTasksCleared,
   selectTaskById,
-  tasksLoaded,
-  tasksRefreshed,
-  tasksSyncedFromOtherTab,
-} from './tasksSlice'
-import {
   taskAdded,
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
-  taskRestored,
+  taskSaveFailed,
+  tasksRestored,
   taskTextSaved,
-} from './taskEdits'
+  type TaskSaveFailure,
+} from './tasksSlice'
 
-// Every write follows the state change and nobody waits for it: it is recorded in the outbox,
-// which sends it, retries it and logs each failure with the spec's message; the list is never
-// rolled back.
+// Every write follows the change in the list and nobody waits for it (spec §4): the database
+// client keeps it on the device and sends it until the server takes it. Only a final refusal
+// comes back here; the list is never rolled back.
 
-async function record(api: Parameters<AppListenerEffect<typeof taskAdded>>[1], write: OutboxWrite) {
-  const { outbox, tabSync, logger } = api.extra
-  tabSync.publish(
-    write.kind === 'delete'
-      ? { email: write.email, upserts: [], deletes: [write.id] }
-      : { email: write.task.email, upserts: [write.task], deletes: [] },
-  )
-  try {
-    await outbox.enqueue(write)
-    // For `npm run bench`: from here the change survives the tab closing (README).
-    performance.mark('todo:change-recorded')
-  } catch (err) {
-    logger.error(FAILURE_MESSAGES[write.kind], err)
+type Api = Parameters<AppListenerEffect<typeof taskAdded>>[1]
+
+/** Logs the spec's message for a refused write and tells the page, which keeps the row as is. */
+function refused(api: Api, failure: Omit<TaskSaveFailure, 'code'>, message: string) {
+  return (err: unknown) => {
+    api.extra.logger.error(message, err)
+    const code = (err as { code?: unknown } | null)?.code
+    api.dispatch(taskSaveFailed({ ...failure, code: typeof code === 'string' ? code : 'unknown' }))
   }
 }
 
-/** A new task, or a deleted one put back (Undo): an add of the whole document. */
-const writeAddedTask: AppListenerEffect<typeof taskAdded | typeof taskRestored> = async (
-  action,
-  api,
-) => {
-  const task = selectTaskById(api.getState(), action.payload.id)
-  // A refused add (bad text, an id already in the list) changed nothing and writes nothing.
-  if (task === undefined || selectTaskById(api.getOriginalState(), task.id) !== undefined) return
-  await record(api, { kind: 'add', task })
+function add(api: Api, task: Task) {
+  const failure = { id: task.id, kind: 'add', text: task.task } as const
+  api.extra.tasks.add(task).catch(refused(api, failure, 'Error adding document'))
 }
 
+function remove(api: Api, task: Task) {
+  const failure = { id: task.id, kind: 'delete', text: task.task } as const
+  api.extra.tasks.delete(task.id).catch(refused(api, failure, 'Error deleting document'))
+}
+
+const writeAddedTask: AppListenerEffect<typeof taskAdded> = (action, api) => {
+  const task = selectTaskById(api.getState(), action.payload.id)
+  // An add the reducer refused (another owner, an id already there) writes nothing.
+  if (task !== undefined && selectTaskById(api.getOriginalState(), task.id) === undefined) {
+    add(api, task)
+  }
+}
+
+/** Undo: the deleted tasks are written back whole, with their ids. */
+const writeRestoredTasks: AppListenerEffect<typeof tasksRestored> = (action, api) => {
+  for (const { id } of action.payload) {
+    const task = selectTaskById(api.getState(), id)
+    if (task !== undefined && selectTaskById(api.getOriginalState(), id) === undefined) {
+      add(api, task)
+    }
+  }
+}
+
+/** Only the fields this click changed are written: another device's change to others stays. */
 const writeUpdatedTask: AppListenerEffect<
   typeof taskMarkedDone | typeof taskMarkedIncomplete | typeof taskTextSaved
-> = async (action, api) => {
+> = (action, api) => {
   const id = typeof action.payload === 'string' ? action.payload : action.payload.id
   const before = selectTaskById(api.getOriginalState(), id)
   const after = selectTaskById(api.getState(), id)
   if (before === undefined || after === undefined || before === after) return
-  // Only what this click changed is written: another device's change to another field stays.
-  const fields = TASK_FIELDS.filter((field) => before[field] !== after[field])
-  if (fields.length > 0) await record(api, { kind: 'update', task: after, fields })
-}
-
-const celebrateDoneTask: AppListenerEffect<typeof taskMarkedDone> = (action, api) => {
-  if (selectTaskById(api.getOriginalState(), action.payload) === undefined) return
-  api.extra.celebrate()
-}
-
-const writeDeletedTask: AppListenerEffect<typeof taskDeleted> = async (action, api) => {
-  const task = selectTaskById(api.getOriginalState(), action.payload)
-  if (task === undefined) return
-  await record(api, { kind: 'delete', id: task.id, email: task.email })
-}
-
-/**
- * Keeps the shown list on the device for the next visit: at most every 300 ms during a burst
- * of changes, and never more than 300 ms behind (a debounce would starve during a long burst).
- */
-function keepListOnDevice(): AppAnyActionEffect {
-  let scheduled = false
-  // What was kept last: a list that has not changed since (a refresh that brought nothing
-  // new) is not written again.
-  let kept: { owner: string; entities: Record<string, Task> } | null = null
-  return async (_action, api) => {
-    if (scheduled) return
-    scheduled = true
-    try {
-      await api.delay(300)
-    } finally {
-      scheduled = false
+  const changes: TaskChanges = {}
+  for (const field of Object.keys(after) as (keyof Task)[]) {
+    if (field !== 'id' && field !== 'email' && before[field] !== after[field]) {
+      Object.assign(changes, { [field]: after[field] })
     }
-    const { owner, status, entities } = api.getState().tasks
-    if (owner === null || status !== 'loaded') return
-    if (kept?.owner === owner && kept.entities === entities) return
-    kept = { owner, entities }
-    await api.extra.listCache.put(owner, selectAllTasks(api.getState()))
+  }
+  const failure = { id, kind: 'update', text: after.task } as const
+  api.extra.tasks.update(id, changes).catch(refused(api, failure, 'Error updating document'))
+}
+
+const writeDeletedTask: AppListenerEffect<typeof taskDeleted> = (action, api) => {
+  const task = selectTaskById(api.getOriginalState(), action.payload)
+  if (task !== undefined) remove(api, task)
+}
+
+const writeClearedTasks: AppListenerEffect<typeof finishedTasksCleared> = (_action, api) => {
+  const before = api.getOriginalState().tasks.entities
+  for (const task of Object.values(before)) {
+    if (selectTaskById(api.getState(), task.id) === undefined) remove(api, task)
   }
 }
 
-const retryWrites: AppListenerEffect<typeof connectivityRestored | typeof pageReturned> = (
-  _action,
-  api,
-) => {
-  api.extra.outbox.flushNow()
+const celebrateDoneTask: AppListenerEffect<typeof taskMarkedDone> = (action, api) => {
+  const before = selectTaskById(api.getOriginalState(), action.payload)
+  if (before !== undefined && !before.isFinished) api.extra.celebrate()
+}
+
+/**
+ * Signed out on purpose (a shared computer): once everything reached the server, nothing of
+ * theirs stays on this device. Changes that have not stay, for their next sign-in here.
+ */
+const clearDevice: AppListenerEffect<typeof userSignedOut> = async (action, api) => {
+  if (action.payload.unsavedLeft) return
+  try {
+    await api.extra.tasks.clearDevice()
+  } catch (err) {
+    api.extra.logger.warn('The tasks kept on this device could not be removed', err)
+  }
 }
 
 export function addTasksListeners(startAppListening: AppStartListening): void {
   startAppListening({ actionCreator: taskAdded, effect: writeAddedTask })
-  startAppListening({ actionCreator: taskRestored, effect: writeAddedTask })
+  startAppListening({ actionCreator: tasksRestored, effect: writeRestoredTasks })
   startAppListening({ actionCreator: taskMarkedDone, effect: writeUpdatedTask })
   startAppListening({ actionCreator: taskMarkedIncomplete, effect: writeUpdatedTask })
   startAppListening({ actionCreator: taskTextSaved, effect: writeUpdatedTask })
-  startAppListening({ actionCreator: taskMarkedDone, effect: celebrateDoneTask })
   startAppListening({ actionCreator: taskDeleted, effect: writeDeletedTask })
-  startAppListening({ actionCreator: connectivityRestored, effect: retryWrites })
-  startAppListening({ actionCreator: pageReturned, effect: retryWrites })
-  startAppListening({
-    matcher: isAnyOf(
-      tasksLoaded,
-      tasksRefreshed,
-      tasksSyncedFromOtherTab,
-      taskAdded,
-      taskMarkedDone,
-      taskMarkedIncomplete,
-      taskTextSaved,
-      taskDeleted,
-      taskRestored,
-    ),
-    effect: keepListOnDevice(),
-  })
+  startAppListening({ actionCreator: finishedTasksCleared, effect: writeClearedTasks })
+  startAppListening({ actionCreator: taskMarkedDone, effect: celebrateDoneTask })
+  startAppListening({ actionCreator: authStateChanged, effect: followTasks })
+  startAppListening({ actionCreator: userSignedOut, effect: clearDevice })
 }

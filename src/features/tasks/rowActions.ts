@@ -1,8 +1,13 @@
 import { createContext, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { useAppDispatch, useAppStore } from '../../app/hooks'
 import type { Task } from '../../services/types'
-import { selectTaskById } from './tasksSlice'
-import { taskDeleted, taskMarkedDone, taskMarkedIncomplete, taskRestored } from './taskEdits'
+import {
+  selectTaskById,
+  taskDeleted,
+  taskMarkedDone,
+  taskMarkedIncomplete,
+  tasksRestored,
+} from './tasksSlice'
 
 /** What a row's buttons do; one object for the whole list, so rows never re-render for it. */
 export interface RowActions {
@@ -73,7 +78,7 @@ export function useRowActions() {
     /** Undo: the last deleted task comes back as it was, and is written back. */
     undo: () => {
       if (deleted === null) return null
-      dispatch(taskRestored(deleted.task))
+      dispatch(tasksRestored([deleted.task]))
       setDeleted(null)
       return deleted.task.id
     },

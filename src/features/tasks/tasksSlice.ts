@@ -1,139 +1,169 @@
-import { createAction, type UnknownAction } from '@reduxjs/toolkit'
+import {
+  createEntityAdapter,
+  createSlice,
+  original,
+  type EntityState,
+  type PayloadAction,
+} from '@reduxjs/toolkit'
 import type { AppThunk, RootState } from '../../app/store'
-import { sameTaskFields, type LoadedTask, type Task } from '../../services/types'
-import { selectShownAuthStatus } from '../auth/authSlice'
-import { compareTasks, sortLoadedTasks } from './ordering'
-import { taskAdded, taskEditsReducer } from './taskEdits'
-import { normalizeTaskText } from './taskText'
-import { initialTasksState, taskOf, withAll, type TasksState } from './tasksState'
+import { newDocumentId } from '../../lib/documentId'
+import { MAX_TASK_LENGTH, type Task, type TasksSnapshot } from '../../services/types'
+import { selectCurrentUser, selectShownAuthStatus } from '../auth/authSlice'
+import { compareTasks, orderAfterLastOpen, orderAtEnd, orderAtTop } from './ordering'
 
-/** The server's list came again (a refresh), merged with the writes still pending here. */
-export const tasksRefreshed = createAction<
-  { email: string; tasks: LoadedTask[] },
-  'tasks/tasksRefreshed'
->('tasks/tasksRefreshed')
+/** The list, kept in display order by the adapter: by `order`, then by id. */
+const tasksAdapter = createEntityAdapter<Task>({ sortComparer: compareTasks })
 
-/** Whether `tasks` is exactly the list shown: checked before sorting 5,000 tasks for nothing. */
-function unchanged(state: TasksState, tasks: readonly LoadedTask[]): boolean {
-  if (tasks.length !== state.ids.length) return false
-  for (const fresh of tasks) {
-    const current = taskOf(state, fresh.id)
-    if (current === undefined || (current !== fresh && !sameTaskFields(current, fresh)))
-      return false
-  }
-  // The same tasks (ids are unique); shown in their sort order, as a refresh would place them.
-  let before: Task | undefined
-  for (const id of state.ids) {
-    const after = taskOf(state, id)
-    if (!after || (before && compareTasks(before, after) > 0)) return false
-    before = after
-  }
-  return true
+export interface TasksState extends EntityState<Task, string> {
+  /** `loaded` once the live query has answered (from the device's cache or the server). */
+  status: 'idle' | 'loading' | 'loaded' | 'failed'
+  /** Whose tasks the list holds or is loading. */
+  owner: string | null
+  /**
+   * Tasks whose write the server refused: shown as the person left them (spec: a failed write
+   * does not undo the change in the list) until the page is loaded again.
+   */
+  held: Record<string, true>
 }
 
-/**
- * The list again from the server (merged with this device's pending writes) while one is
- * shown: tasks that did not change keep their objects, and an unchanged list is the same
- * state, so a refresh that brings nothing new re-renders nothing and writes nothing.
- */
-function refreshTasks(
-  state: TasksState,
-  { email, tasks }: ReturnType<typeof tasksRefreshed>['payload'],
-): TasksState {
-  if (state.owner !== email || state.status !== 'loaded') return state
-  if (unchanged(state, tasks)) return state
-  const sorted = sortLoadedTasks(tasks)
-  let changed = sorted.length !== state.ids.length
-  const entities: Record<string, Task> = {}
-  const ids = sorted.map((fresh, index) => {
-    const current = taskOf(state, fresh.id)
-    const kept = current !== undefined && sameTaskFields(current, fresh) ? current : fresh
-    if (kept !== current || state.ids[index] !== fresh.id) changed = true
-    entities[fresh.id] = kept
-    return fresh.id
-  })
-  return changed ? { ...state, entities, ids } : state
+const initialState: TasksState = tasksAdapter.getInitialState({
+  status: 'idle',
+  owner: null,
+  held: {},
+})
+
+/** The text to store for what was typed, or null: trimmed, 1 to 1,000, something visible. */
+export function normalizeTaskText(raw: string): string | null {
+  const text = raw.trim()
+  if (text.length > MAX_TASK_LENGTH || !/[^\s\p{Cc}\p{Cf}\p{Z}]/u.test(text)) return null
+  return text
 }
 
-export const tasksLoadStarted = createAction<{ email: string }, 'tasks/tasksLoadStarted'>(
-  'tasks/tasksLoadStarted',
-)
-export const tasksLoaded = createAction<
-  { email: string; tasks: LoadedTask[] },
-  'tasks/tasksLoaded'
->('tasks/tasksLoaded')
-export const tasksRestored = createAction<{ email: string; tasks: Task[] }, 'tasks/tasksRestored'>(
-  'tasks/tasksRestored',
-)
-export const tasksSyncedFromOtherTab = createAction<
-  { email: string; upserts: Task[]; deletes: string[] },
-  'tasks/tasksSyncedFromOtherTab'
->('tasks/tasksSyncedFromOtherTab')
-export const tasksLoadFailed = createAction<{ email: string }, 'tasks/tasksLoadFailed'>(
-  'tasks/tasksLoadFailed',
-)
-export const tasksCleared = createAction('tasks/tasksCleared')
-
-function syncFromOtherTab(
-  state: TasksState,
-  { email, upserts, deletes }: ReturnType<typeof tasksSyncedFromOtherTab>['payload'],
-): TasksState {
-  if (state.owner !== email) return state
-  const tasks = new Map(Object.entries(state.entities))
-  for (const id of deletes) tasks.delete(id)
-  for (const task of upserts) tasks.set(task.id, { ...tasks.get(task.id), ...task })
-  return withAll(state, tasks.values())
+/** The other tasks in list order, read from the state before this action's changes. */
+const othersInOrder = (state: TasksState, id: string): Task[] => {
+  const { ids, entities } = original(state) ?? state
+  return ids.flatMap((other) => (other === id ? [] : [entities[other] as Task]))
 }
 
-/**
- * The tasks reducer: the load lifecycle here, a click's edits in taskEdits.ts. Every case
- * builds the new state by hand (no Immer: see app/slice.ts).
- */
-export function tasksReducer(state = initialTasksState, action: UnknownAction): TasksState {
-  if (tasksRefreshed.match(action)) return refreshTasks(state, action.payload)
-  if (tasksLoadStarted.match(action)) {
-    const { email } = action.payload
-    // Another user's list is never shown while this one loads.
-    const list = state.owner === email ? state : initialTasksState
-    return { ...list, status: 'loading', owner: email }
-  }
-  if (tasksLoaded.match(action)) {
-    const { email, tasks } = action.payload
-    // A load answered after the user changed (or signed out) is someone else's list.
-    if (state.owner !== email) return state
-    return { ...withAll(state, sortLoadedTasks(tasks)), status: 'loaded' }
-  }
-  if (tasksRestored.match(action)) {
-    const { email, tasks } = action.payload
-    // The list kept on this device stands in only until the server answers.
-    if (state.owner !== email || state.status !== 'loading') return state
-    return withAll(state, tasks)
-  }
-  if (tasksSyncedFromOtherTab.match(action)) return syncFromOtherTab(state, action.payload)
-  if (tasksLoadFailed.match(action)) {
-    return state.owner === action.payload.email ? { ...state, status: 'failed' } : state
-  }
-  if (tasksCleared.match(action)) return initialTasksState
-  return taskEditsReducer(state, action)
+/** Sets a task's state and its order (which the adapter sorts by); unknown ids change nothing. */
+function move(state: TasksState, id: string, isFinished: boolean, order: (others: Task[]) => number) {
+  const task = state.entities[id]
+  if (task === undefined) return
+  tasksAdapter.updateOne(state, { id, changes: { isFinished, order: order(othersInOrder(state, id)) } })
 }
 
-export const selectTaskIds = (state: RootState): string[] => state.tasks.ids
-export const selectTaskById = (state: RootState, id: string): Task | undefined =>
-  taskOf(state.tasks, id)
+const tasksSlice = createSlice({
+  name: 'tasks',
+  initialState,
+  reducers: {
+    taskAdded: {
+      reducer(state, { payload }: PayloadAction<{ id: string; task: string; email: string }>) {
+        if (state.owner !== payload.email || state.entities[payload.id]) return
+        const order = orderAfterLastOpen(othersInOrder(state, payload.id))
+        tasksAdapter.addOne(state, { ...payload, isFinished: false, order })
+      },
+      prepare: (task: string, email: string) => ({ payload: { id: newDocumentId(), task, email } }),
+    },
+    taskMarkedDone(state, { payload: id }: PayloadAction<string>) {
+      move(state, id, true, orderAtEnd)
+    },
+    taskMarkedIncomplete(state, { payload: id }: PayloadAction<string>) {
+      move(state, id, false, orderAtTop)
+    },
+    taskTextSaved(state, { payload }: PayloadAction<{ id: string; task: string }>) {
+      const text = normalizeTaskText(payload.task)
+      if (text !== null) tasksAdapter.updateOne(state, { id: payload.id, changes: { task: text } })
+    },
+    taskDeleted(state, { payload: id }: PayloadAction<string>) {
+      tasksAdapter.removeOne(state, id)
+    },
+    finishedTasksCleared(state) {
+      const { entities } = original(state) ?? state
+      const finished = Object.values(entities).flatMap((task) => (task.isFinished ? [task.id] : []))
+      tasksAdapter.removeMany(state, finished)
+    },
+    /** Undo: deleted tasks come back as they were (id, text, state and order). */
+    tasksRestored(state, { payload: tasks }: PayloadAction<Task[]>) {
+      const own = tasks.filter((task) => task.email === state.owner && !state.entities[task.id])
+      tasksAdapter.addMany(state, own)
+    },
+    tasksLoadStarted(state, { payload }: PayloadAction<{ email: string }>) {
+      // Another user's list is never shown while this one loads.
+      if (state.owner !== payload.email) return { ...initialState, owner: payload.email, status: 'loading' }
+      state.status = 'loading'
+    },
+    /** The live query's news: the first holds every task, later ones what changed. */
+    tasksSnapshotReceived(state, { payload }: PayloadAction<{ email: string } & TasksSnapshot>) {
+      if (state.owner !== payload.email) return
+      state.status = 'loaded'
+      const changed: Task[] = []
+      const removed: string[] = []
+      for (const update of payload.updates) {
+        // The page's own newer clicks, and the rows a refused write leaves as they are.
+        if (update.pendingHere) continue
+        const id = update.kind === 'changed' ? update.task.id : update.id
+        if (state.held[id]) continue
+        if (update.kind === 'removed') removed.push(id)
+        else if (!sameTask(state.entities[id], update.task)) changed.push(update.task)
+      }
+      if (removed.length > 0) tasksAdapter.removeMany(state, removed)
+      if (changed.length > 0) tasksAdapter.setMany(state, changed)
+    },
+    tasksLoadFailed(state, { payload }: PayloadAction<{ email: string }>) {
+      if (state.owner === payload.email) state.status = 'failed'
+    },
+    tasksCleared: () => initialState,
+    /** The server refused a write for good: the row stays as the person left it. */
+    taskSaveFailed(state, { payload }: PayloadAction<TaskSaveFailure>) {
+      state.held[payload.id] = true
+    },
+  },
+})
 
-let allTasks: { tasks: TasksState | null; list: Task[] } = { tasks: null, list: [] }
+/** A write the server refused: which task, what it said, and in which words to tell of it. */
+export interface TaskSaveFailure {
+  id: string
+  kind: 'add' | 'update' | 'delete'
+  /** The task's text as the person last saw it, to name it. */
+  text: string
+  /** Firestore's error code (`permission-denied`, `not-found`, …), or `unknown`. */
+  code: string
+}
+
+const sameTask = (a: Task | undefined, b: Task) =>
+  a !== undefined &&
+  a.task === b.task &&
+  a.isFinished === b.isFinished &&
+  a.email === b.email &&
+  a.order === b.order
+
+export const {
+  taskAdded,
+  taskMarkedDone,
+  taskMarkedIncomplete,
+  taskTextSaved,
+  taskDeleted,
+  finishedTasksCleared,
+  tasksRestored,
+  tasksLoadStarted,
+  tasksSnapshotReceived,
+  tasksLoadFailed,
+  tasksCleared,
+  taskSaveFailed,
+} = tasksSlice.actions
+
+export const tasksReducer = tasksSlice.reducer
+
+const selectors = tasksAdapter.getSelectors((state: RootState) => state.tasks)
+export const selectTaskIds = selectors.selectIds
+export const selectTaskById = selectors.selectById
 /** The tasks in list order; the same array while the list has not changed. */
-export function selectAllTasks(state: RootState): Task[] {
-  const { tasks } = state
-  if (allTasks.tasks?.ids !== tasks.ids || allTasks.tasks.entities !== tasks.entities) {
-    allTasks = { tasks, list: tasks.ids.flatMap((id) => taskOf(tasks, id) ?? []) }
-  }
-  return allTasks.list
-}
+export const selectAllTasks = selectors.selectAll
+export const selectListOwner = (state: RootState) => state.tasks.owner
 
 /**
- * What the list area can say when it has no rows: `empty` only once the list is known
- * (loaded, or nobody signed in); `pending` while sign-in or the load is still under way.
+ * What the list area can say when it has no rows: `empty` only once the list is known (loaded,
+ * or nobody signed in); `pending` while sign-in or the load is still under way.
  */
 export const selectListAvailability = (state: RootState): 'empty' | 'pending' | 'failed' => {
   if (state.tasks.status === 'loaded') return 'empty'
@@ -141,24 +171,21 @@ export const selectListAvailability = (state: RootState): 'empty' | 'pending' | 
   return selectShownAuthStatus(state) === 'signedOut' ? 'empty' : 'pending'
 }
 
-export type AddTaskOutcome =
-  { kind: 'added'; id: string } | { kind: 'invalid' } | { kind: 'signedOut' }
+export type AddTaskOutcome = { kind: 'added'; id: string } | { kind: 'invalid' } | { kind: 'signedOut' }
 
 /**
- * The form's submit. Blank or over-long text is refused quietly; with no signed-in
- * e-mail in session storage the spec's alert is shown and nothing is saved.
+ * The form's submit. Blank or over-long text is refused quietly. The spec's guard is an e-mail
+ * in session storage, else its alert; the owner, though, is always the signed-in Firebase user.
  */
 export const taskSubmitted =
   (text: string): AppThunk<AddTaskOutcome> =>
-  (dispatch, _getState, { session, alert, tasks }) => {
+  (dispatch, getState, { session, alert }) => {
     const normalized = normalizeTaskText(text)
     if (normalized === null) return { kind: 'invalid' }
-    const email = session.getUserEmail()
-    if (!email) {
+    const owner = selectCurrentUser(getState())?.email
+    if (!session.getUserEmail() || !owner) {
       alert('Please log in to add')
       return { kind: 'signedOut' }
     }
-    const id = tasks.newId()
-    dispatch(taskAdded({ id, task: normalized, email }))
-    return { kind: 'added', id }
+    return { kind: 'added', id: dispatch(taskAdded(normalized, owner)).payload.id }
   }

@@ -1,29 +1,29 @@
-import type { ListCache } from '../types'
+import type { LastUserStore } from '../types'
 
 const LAST_USER_KEY = 'todo.lastUser'
 
 /**
  * The device's last signed-in user, in local storage: read synchronously at start-up, before
- * Firebase Auth has loaded. Storage that cannot be used (disabled, full) means no early list,
- * never an error.
+ * Firebase Auth has loaded. Storage that cannot be used (disabled, full) only means the first
+ * paint says "signed out" until Auth answers, never an error.
  */
 export function createLastUserStore(
   storage: () => Storage = () => window.localStorage,
-): Pick<ListCache, 'lastUser' | 'setLastUser'> {
+): LastUserStore {
   return {
-    lastUser: () => {
+    get: () => {
       try {
         return storage().getItem(LAST_USER_KEY)
       } catch {
         return null
       }
     },
-    setLastUser: (email) => {
+    set: (email) => {
       try {
         if (email === null) storage().removeItem(LAST_USER_KEY)
         else storage().setItem(LAST_USER_KEY, email)
       } catch {
-        // Only the early list on the next visit is lost.
+        // Only the next visit's first paint is affected.
       }
     },
   }

@@ -52,9 +52,5 @@ export function createFirebaseAuthService(auth: Auth): AuthService {
         callback(user ? toAuthUser(user) : null)
       }),
     hasCurrentUser: () => auth.currentUser !== null,
-    refreshToken: async () => {
-      await auth.currentUser?.getIdToken(true)
-    },
-    idToken: async () => (await auth.currentUser?.getIdToken()) ?? null,
   }
 }

@@ -10,10 +10,9 @@ export const appOf = (source: AppSource): Promise<FirebaseApp> =>
   typeof source === 'function' ? source() : Promise.resolve(source)
 
 /**
- * The Firebase app, from a chunk loaded after the entry: nothing on the first render needs it
- * (Auth and Firestore load later anyway), and it keeps about 8 kB (gzip) of `firebase/app`
- * out of the JavaScript loaded before that render. It is requested together with the Auth and
- * Firestore chunks (which import it), once `after` resolves (see {@link createLoadGate}).
+ * The Firebase app, from a chunk loaded after the entry: nothing on the first render needs it.
+ * It is requested together with the Auth and Firestore chunks (which import it), once `after`
+ * resolves (see {@link createLoadGate}).
  */
 export function loadFirebaseApp(
   settings: FirebaseSettings,
@@ -27,18 +26,15 @@ export function loadFirebaseApp(
 }
 
 /**
- * When Firebase's chunks (about 50 kB gzip, and their evaluation) may load: a returning user's
- * list is drawn from the device first, which needs none of it, so on a slow phone the SDK does
- * not compete with that first view for the network and the main thread. `open` lets them load,
- * after the next paint (or within half a second where frames do not come, as in a hidden tab).
- * Whatever happens to that first view (IndexedDB can hang), the gate opens after `maxWaitMs`.
+ * When Firebase's chunks may load: after the first paint, so that on a slow phone they do not
+ * compete with it for the network and the main thread. `open` lets them load after the next
+ * paint, or within half a second where frames do not come (a hidden tab).
  */
-export function createLoadGate(maxWaitMs = 3000) {
+export function createLoadGate() {
   let release: () => void = () => undefined
   const opened = new Promise<void>((resolve) => {
     release = resolve
   })
-  setTimeout(release, maxWaitMs)
   const open = () => {
     const fallback = setTimeout(release, 500)
     afterNextPaint(() => {

@@ -62,9 +62,5 @@ export function createLazyFirebaseAuthService(
     },
     // Nothing can ask before the SDK has loaded: Login now appears only after its first report.
     hasCurrentUser: () => loaded?.hasCurrentUser() ?? false,
-    refreshToken: async () => {
-      await (await load()).refreshToken()
-    },
-    idToken: async () => (await load()).idToken(),
   }
 }
