@@ -26,7 +26,7 @@ export const followTasks: AppListenerEffect<typeof authStateChanged> = async (ac
   }
   api.dispatch(tasksLoadStarted({ email }))
   for (let attempt = 1; ; attempt++) {
-    let stop = () => undefined as void
+    let stop: () => void = () => undefined
     try {
       await api.pause(
         new Promise<never>((_resolve, reject) => {

@@ -15,11 +15,27 @@ export const UNORDERED = 2 ** 52
 export const compareTasks = (a: Task, b: Task): number =>
   a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
-/** A new task's order: after the last open task of `list` (in list order). */
-export function orderAfterLastOpen(list: readonly Task[]): number {
-  const lastOpenIndex = list.findLastIndex((task) => !task.isFinished)
-  const lastOpen = list[lastOpenIndex]
-  const next = list[lastOpenIndex + 1]
+/** A list as the tasks state holds it: ids in list order, and the tasks by id. */
+export interface TaskList {
+  readonly ids: readonly string[]
+  readonly entities: Readonly<Record<string, Task>>
+}
+
+const taskAt = (list: TaskList, index: number) => list.entities[list.ids[index] ?? '']
+
+/** The first (or, `step` -1, the last) task of `list` other than `except`. */
+function edge(list: TaskList, except: string, step: 1 | -1): Task | undefined {
+  const start = step === 1 ? 0 : list.ids.length - 1
+  const first = taskAt(list, start)
+  return first?.id === except ? taskAt(list, start + step) : first
+}
+
+/** A new task's order: after the last open task of `list`, before the finished ones. */
+export function orderAfterLastOpen(list: TaskList): number {
+  let index = list.ids.length - 1
+  while (index >= 0 && taskAt(list, index)?.isFinished) index--
+  const lastOpen = taskAt(list, index)
+  const next = taskAt(list, index + 1)
   if (lastOpen === undefined) return next === undefined ? 0 : Math.min(0, next.order - 1)
   const candidate = lastOpen.order + 1
   if (next === undefined || candidate < next.order) return candidate
@@ -27,14 +43,29 @@ export function orderAfterLastOpen(list: readonly Task[]): number {
   return (lastOpen.order + next.order) / 2
 }
 
-/** Mark as done: the end of `others` (in list order), in the finished region. */
-export function orderAtEnd(others: readonly Task[]): number {
-  const last = others.at(-1)
+/** Mark as done: after every other task, in the finished region. */
+export function orderAtEnd(list: TaskList, id: string): number {
+  const last = edge(list, id, -1)
   return last === undefined ? FINISHED_ORDER_BASE : Math.max(last.order + 1, FINISHED_ORDER_BASE)
 }
 
-/** Mark as incomplete: the top of `others` (in list order), in the open region. */
-export function orderAtTop(others: readonly Task[]): number {
-  const first = others[0]
+/** Mark as incomplete: before every other task, in the open region. */
+export function orderAtTop(list: TaskList, id: string): number {
+  const first = edge(list, id, 1)
   return first === undefined ? 0 : Math.min(first.order - 1, 0)
+}
+
+/** The ids of `list` without `id`, with `task` placed where its order sorts it (one pass). */
+export function placed(list: TaskList, task: Task): string[] {
+  const ids = list.ids.filter((id) => id !== task.id)
+  let low = 0
+  let high = ids.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    const other = list.entities[ids[middle] ?? '']
+    if (other !== undefined && compareTasks(other, task) <= 0) low = middle + 1
+    else high = middle
+  }
+  ids.splice(low, 0, task.id)
+  return ids
 }

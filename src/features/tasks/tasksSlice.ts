@@ -7,9 +7,14 @@ import {
 } from '@reduxjs/toolkit'
 import type { AppThunk, RootState } from '../../app/store'
 import { newDocumentId } from '../../lib/documentId'
-import { MAX_TASK_LENGTH, type Task, type TasksSnapshot } from '../../services/types'
+import {
+  MAX_TASK_LENGTH,
+  type Task,
+  type TasksSnapshot,
+  type TaskUpdate,
+} from '../../services/types'
 import { selectCurrentUser, selectShownAuthStatus } from '../auth/authSlice'
-import { compareTasks, orderAfterLastOpen, orderAtEnd, orderAtTop } from './ordering'
+import { compareTasks, orderAfterLastOpen, orderAtEnd, orderAtTop, placed } from './ordering'
 
 /** The list, kept in display order by the adapter: by `order`, then by id. */
 const tasksAdapter = createEntityAdapter<Task>({ sortComparer: compareTasks })
@@ -39,17 +44,51 @@ export function normalizeTaskText(raw: string): string | null {
   return text
 }
 
-/** The other tasks in list order, read from the state before this action's changes. */
-const othersInOrder = (state: TasksState, id: string): Task[] => {
-  const { ids, entities } = original(state) ?? state
-  return ids.flatMap((other) => (other === id ? [] : [entities[other] as Task]))
+// The clicks' reducers read the state as it was (`original`) and return the new one: at 5,000
+// tasks, letting Immer copy and finish the entity table costs more than a frame allows
+// (docs/performance.md). The adapter keeps the same order for the rest.
+const base = (state: TasksState): TasksState => original<TasksState>(state)
+
+/** `list` with `task` (new or changed) stored and placed where its order sorts it. */
+const withTask = (list: TasksState, task: Task): TasksState => ({
+  ...list,
+  entities: { ...list.entities, [task.id]: task },
+  ids: placed(list, task),
+})
+
+/** Sets a task's state with the order `orderFor` picks; unknown ids change nothing. */
+function move(state: TasksState, id: string, isFinished: boolean, orderFor: typeof orderAtEnd) {
+  const list = base(state)
+  const task = list.entities[id]
+  if (task === undefined) return list
+  return withTask(list, { ...task, isFinished, order: orderFor(list, id) })
 }
 
-/** Sets a task's state and its order (which the adapter sorts by); unknown ids change nothing. */
-function move(state: TasksState, id: string, isFinished: boolean, order: (others: Task[]) => number) {
-  const task = state.entities[id]
-  if (task === undefined) return
-  tasksAdapter.updateOne(state, { id, changes: { isFinished, order: order(othersInOrder(state, id)) } })
+const sameTask = (a: Task | undefined, b: Task) =>
+  a?.task === b.task &&
+  a.isFinished === b.isFinished &&
+  a.email === b.email &&
+  a.order === b.order
+
+/** The live query's changes, except the page's own newer clicks and the rows a refusal holds. */
+function applySnapshot(list: TasksState, updates: readonly TaskUpdate[]): TasksState {
+  let entities: Record<string, Task> | null = null
+  for (const update of updates) {
+    const id = update.kind === 'changed' ? update.task.id : update.id
+    if (update.pendingHere || list.held[id]) continue
+    if (update.kind === 'changed' && sameTask(list.entities[id], update.task)) continue
+    if (update.kind === 'removed' && !(id in (entities ?? list.entities))) continue
+    // Copied once, and only when something changes: a copy of 5,000 entries is not free.
+    entities ??= { ...list.entities }
+    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- our own copy
+    if (update.kind === 'removed') delete entities[id]
+    else entities[id] = update.task
+  }
+  if (entities === null) return list
+  const ids = Object.values(entities)
+    .sort(compareTasks)
+    .map((task) => task.id)
+  return { ...list, entities, ids }
 }
 
 const tasksSlice = createSlice({
@@ -58,29 +97,35 @@ const tasksSlice = createSlice({
   reducers: {
     taskAdded: {
       reducer(state, { payload }: PayloadAction<{ id: string; task: string; email: string }>) {
-        if (state.owner !== payload.email || state.entities[payload.id]) return
-        const order = orderAfterLastOpen(othersInOrder(state, payload.id))
-        tasksAdapter.addOne(state, { ...payload, isFinished: false, order })
+        const list = base(state)
+        if (list.owner !== payload.email || list.entities[payload.id]) return list
+        return withTask(list, { ...payload, isFinished: false, order: orderAfterLastOpen(list) })
       },
       prepare: (task: string, email: string) => ({ payload: { id: newDocumentId(), task, email } }),
     },
-    taskMarkedDone(state, { payload: id }: PayloadAction<string>) {
-      move(state, id, true, orderAtEnd)
-    },
-    taskMarkedIncomplete(state, { payload: id }: PayloadAction<string>) {
-      move(state, id, false, orderAtTop)
-    },
+    taskMarkedDone: (state, { payload: id }: PayloadAction<string>) =>
+      move(state, id, true, orderAtEnd),
+    taskMarkedIncomplete: (state, { payload: id }: PayloadAction<string>) =>
+      move(state, id, false, orderAtTop),
     taskTextSaved(state, { payload }: PayloadAction<{ id: string; task: string }>) {
+      const list = base(state)
+      const task = list.entities[payload.id]
       const text = normalizeTaskText(payload.task)
-      if (text !== null) tasksAdapter.updateOne(state, { id: payload.id, changes: { task: text } })
+      if (task === undefined || text === null || text === task.task) return list
+      return { ...list, entities: { ...list.entities, [task.id]: { ...task, task: text } } }
     },
     taskDeleted(state, { payload: id }: PayloadAction<string>) {
-      tasksAdapter.removeOne(state, id)
+      const list = base(state)
+      if (list.entities[id] === undefined) return list
+      const { [id]: _deleted, ...entities } = list.entities
+      return { ...list, entities, ids: list.ids.filter((other) => other !== id) }
     },
     finishedTasksCleared(state) {
-      const { entities } = original(state) ?? state
-      const finished = Object.values(entities).flatMap((task) => (task.isFinished ? [task.id] : []))
-      tasksAdapter.removeMany(state, finished)
+      const finished = Object.values(base(state).entities).filter((task) => task.isFinished)
+      tasksAdapter.removeMany(
+        state,
+        finished.map((task) => task.id),
+      )
     },
     /** Undo: deleted tasks come back as they were (id, text, state and order). */
     tasksRestored(state, { payload: tasks }: PayloadAction<Task[]>) {
@@ -89,25 +134,17 @@ const tasksSlice = createSlice({
     },
     tasksLoadStarted(state, { payload }: PayloadAction<{ email: string }>) {
       // Another user's list is never shown while this one loads.
-      if (state.owner !== payload.email) return { ...initialState, owner: payload.email, status: 'loading' }
+      if (state.owner !== payload.email) {
+        return { ...initialState, owner: payload.email, status: 'loading' }
+      }
       state.status = 'loading'
     },
     /** The live query's news: the first holds every task, later ones what changed. */
     tasksSnapshotReceived(state, { payload }: PayloadAction<{ email: string } & TasksSnapshot>) {
-      if (state.owner !== payload.email) return
-      state.status = 'loaded'
-      const changed: Task[] = []
-      const removed: string[] = []
-      for (const update of payload.updates) {
-        // The page's own newer clicks, and the rows a refused write leaves as they are.
-        if (update.pendingHere) continue
-        const id = update.kind === 'changed' ? update.task.id : update.id
-        if (state.held[id]) continue
-        if (update.kind === 'removed') removed.push(id)
-        else if (!sameTask(state.entities[id], update.task)) changed.push(update.task)
-      }
-      if (removed.length > 0) tasksAdapter.removeMany(state, removed)
-      if (changed.length > 0) tasksAdapter.setMany(state, changed)
+      const list = base(state)
+      if (list.owner !== payload.email) return list
+      const next = applySnapshot(list, payload.updates)
+      return next.status === 'loaded' ? next : { ...next, status: 'loaded' }
     },
     tasksLoadFailed(state, { payload }: PayloadAction<{ email: string }>) {
       if (state.owner === payload.email) state.status = 'failed'
@@ -129,13 +166,6 @@ export interface TaskSaveFailure {
   /** Firestore's error code (`permission-denied`, `not-found`, …), or `unknown`. */
   code: string
 }
-
-const sameTask = (a: Task | undefined, b: Task) =>
-  a !== undefined &&
-  a.task === b.task &&
-  a.isFinished === b.isFinished &&
-  a.email === b.email &&
-  a.order === b.order
 
 export const {
   taskAdded,
@@ -171,7 +201,8 @@ export const selectListAvailability = (state: RootState): 'empty' | 'pending' | 
   return selectShownAuthStatus(state) === 'signedOut' ? 'empty' : 'pending'
 }
 
-export type AddTaskOutcome = { kind: 'added'; id: string } | { kind: 'invalid' } | { kind: 'signedOut' }
+export type AddTaskOutcome =
+  { kind: 'added'; id: string } | { kind: 'invalid' } | { kind: 'signedOut' }
 
 /**
  * The form's submit. Blank or over-long text is refused quietly. The spec's guard is an e-mail

@@ -11,10 +11,11 @@ const PROBE_TIMEOUT_MS = 4000
  * never answer). The SDK would silently fall back to memory; asking first lets the page say so.
  */
 export function probeIndexedDb(
-  indexedDb: IDBFactory | undefined = globalThis.indexedDB,
+  // Missing altogether in some browsers' private windows, whatever the DOM's types say.
+  indexedDb: IDBFactory | null = 'indexedDB' in globalThis ? globalThis.indexedDB : null,
   timeoutMs = PROBE_TIMEOUT_MS,
 ): Promise<Persistence> {
-  if (indexedDb === undefined) return Promise.resolve('memory')
+  if (indexedDb === null) return Promise.resolve('memory')
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, timeoutMs, 'memory')
     const done = (result: Persistence) => {
