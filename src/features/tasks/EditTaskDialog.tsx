@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { MAX_TASK_LENGTH } from '../../services/types'
-import { normalizeTaskText, selectTaskById, taskTextSaved } from './tasksSlice'
+import { selectTaskById, taskTextSaved } from './tasksSlice'
+import { normalizeTaskText } from './taskText'
 
 export const DELETED_ELSEWHERE = 'This task was deleted on another device.'
 
@@ -20,7 +21,15 @@ interface EditTaskDialogProps {
  * that moves the row keeps it open with its draft, and one that deletes the task leaves it
  * open to say so.
  */
-export function TaskEditor({ id, onClosed }: { id: string; onClosed: () => void }) {
+export function TaskEditor({
+  id,
+  onClosed,
+  onSaved,
+}: {
+  id: string
+  onClosed: () => void
+  onSaved?: () => void
+}) {
   const task = useAppSelector((state) => selectTaskById(state, id))
   const dispatch = useAppDispatch()
   return (
@@ -28,7 +37,9 @@ export function TaskEditor({ id, onClosed }: { id: string; onClosed: () => void 
       text={task?.task ?? ''}
       gone={task === undefined}
       onSave={(text) => {
-        if (text !== task?.task) dispatch(taskTextSaved({ id, task: text }))
+        if (text === task?.task) return
+        dispatch(taskTextSaved({ id, task: text }))
+        onSaved?.()
       }}
       onClosed={onClosed}
     />
@@ -75,15 +86,21 @@ export function EditTaskDialog({ text, gone = false, onSave, onClosed }: EditTas
         ) : (
           <>
             <label htmlFor={inputId}>Task</label>
-            <input
+            {/* Wraps and grows with the text; Enter saves: a task is one paragraph. */}
+            <textarea
               id={inputId}
-              type="text"
+              rows={1}
               autoComplete="off"
               maxLength={MAX_TASK_LENGTH}
               dir="auto"
               value={draft}
               onChange={(event) => {
-                setDraft(event.target.value)
+                setDraft(event.target.value.replace(/[\r\n]+/g, ' '))
+              }}
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter' || event.nativeEvent.isComposing) return
+                event.preventDefault()
+                event.currentTarget.form?.requestSubmit()
               }}
             />
           </>

@@ -1,11 +1,18 @@
 import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { selectAuthStatus } from '../auth/authSlice'
 import { MAX_TASK_LENGTH } from '../../services/types'
-import { taskSubmitted } from './tasksSlice'
+import { selectAuthStatus } from '../auth/authSlice'
+import { taskSubmitted } from './addTask'
+
+/** Keys that start a new task from anywhere but a text field or the dialog. */
+const NEW_TASK_KEYS = new Set(['/', 'n', 'N'])
+
+const typingIn = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || target.matches('input, textarea, select'))
 
 /** The form to add a task; `onAdded` hears of each task it adds. */
-export function TaskForm({ onAdded }: { onAdded?: (id: string) => void }) {
+export function TaskForm({ onAdded }: { onAdded?: (id: string, text: string) => void }) {
   const dispatch = useAppDispatch()
   const [draft, setDraft] = useState('')
   const inputRef = useRef<HTMLInputElement>(null)
@@ -26,12 +33,26 @@ export function TaskForm({ onAdded }: { onAdded?: (id: string) => void }) {
     }
   }, [authStatus])
 
+  // `/` or `n` from anywhere else starts a new task, as in Gmail, Todoist or GitHub.
+  useEffect(() => {
+    const keyDown = (event: KeyboardEvent) => {
+      if (!NEW_TASK_KEYS.has(event.key) || event.ctrlKey || event.metaKey || event.altKey) return
+      if (typingIn(event.target) || document.querySelector('dialog[open]')) return
+      event.preventDefault()
+      inputRef.current?.focus()
+    }
+    document.addEventListener('keydown', keyDown)
+    return () => {
+      document.removeEventListener('keydown', keyDown)
+    }
+  }, [])
+
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const outcome = dispatch(taskSubmitted(draft))
     if (outcome.kind === 'added') {
       setDraft('')
-      onAdded?.(outcome.id)
+      onAdded?.(outcome.id, outcome.text)
     }
     inputRef.current?.focus()
   }
@@ -48,6 +69,8 @@ export function TaskForm({ onAdded }: { onAdded?: (id: string) => void }) {
         id="new-task"
         type="text"
         placeholder="Write your task here"
+        title="New task (press / or N to come back here)"
+        aria-keyshortcuts="/ N"
         // The spec asks for it: the page exists to type a task.
         // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus

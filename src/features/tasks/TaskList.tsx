@@ -10,6 +10,7 @@ import type { FocusedRow } from './list/useFocusedRow'
 import type { Reveal } from './list/useReveal'
 import { RowActionsContext, useRowActions } from './rowActions'
 import { selectListAvailability, selectListOwner, selectTaskIds } from './tasksSlice'
+import { ListToolbar } from './ListToolbar'
 import { UndoBar } from './UndoBar'
 
 const EMPTY_MESSAGES = {
@@ -39,17 +40,21 @@ const focusInput = () => document.getElementById('new-task')?.focus()
 export function TaskList({
   reveal = null,
   status = null,
+  onSaved,
 }: {
   reveal?: Reveal | null
   /** What is said about saving (the sync line), shown with Undo below the list. */
   status?: ReactNode
+  /** An edit was saved (Save changes with new text). */
+  onSaved?: () => void
 }) {
   const ids = useAppSelector(selectTaskIds)
   const availability = useAppSelector(selectListAvailability)
-  const { actions, editing, closeEditor, deleted, undo, dismissUndo } = useRowActions()
+  const { actions, editing, closeEditor, deleted, clearFinished, undo, dismissUndo } =
+    useRowActions()
   // Undo is offered only to the list's owner (not after a sign-out, nor to the next person).
   const owner = useAppSelector(selectListOwner)
-  const undoable = deleted !== null && deleted.task.email === owner ? deleted : null
+  const undoable = deleted !== null && deleted.tasks[0]?.email === owner ? deleted : null
   const focus = useRef<FocusedRow | null>(null)
   // When a list of some length first appears (kept on the device, or the server's answer), the
   // rows a screen shows are drawn at once and the others in a background render that yields to
@@ -78,6 +83,15 @@ export function TaskList({
 
   return (
     <RowActionsContext value={actions}>
+      {!empty && (
+        <ListToolbar
+          onClearFinished={() => {
+            flushSync(clearFinished)
+            // Its button has gone with the finished tasks: back to where tasks are written.
+            focusInput()
+          }}
+        />
+      )}
       {empty ? (
         <p className="empty" role="status">
           {EMPTY_MESSAGES[availability]}
@@ -102,6 +116,7 @@ export function TaskList({
         <TaskEditor
           key={editing}
           id={editing}
+          onSaved={onSaved}
           onClosed={() => {
             closeEditor()
             // Back to the row's Edit button, wherever the row is now; the input if it went.

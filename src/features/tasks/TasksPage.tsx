@@ -1,28 +1,35 @@
 import { useState, type ReactNode } from 'react'
-import { useAppSelector } from '../../app/hooks'
 import { TaskForm } from './TaskForm'
 import { TaskList } from './TaskList'
-import { selectTaskById } from './tasksSlice'
 import type { Reveal } from './list/useReveal'
 
 /** The form, the list and, below it, `status`: what is said about saving. */
 export function TasksPage({ status }: { status?: ReactNode }) {
   const [added, setAdded] = useState<Reveal | null>(null)
-  const addedText = useAppSelector((state) =>
-    added === null ? undefined : selectTaskById(state, added.id)?.task,
-  )
+  // What a screen reader hears once after an add or an edit, politely: what happened.
+  const [said, setSaid] = useState<{ text: string; count: number } | null>(null)
+  const say = (text: string) => {
+    setSaid((previous) => ({ text, count: (previous?.count ?? 0) + 1 }))
+  }
   return (
     <main className="tasks-page">
       <TaskForm
-        onAdded={(id) => {
+        onAdded={(id, text) => {
           setAdded((previous) => ({ id, count: (previous?.count ?? 0) + 1 }))
+          say(`Added: ${text}`)
         }}
       />
-      {/* Said once for each add (a new element each time), politely. */}
+      {/* A new element each time, so the same words are said again. */}
       <p className="visually-hidden" role="status">
-        {added && addedText !== undefined && <span key={added.count}>Added: {addedText}</span>}
+        {said && <span key={said.count}>{said.text}</span>}
       </p>
-      <TaskList reveal={added} status={status} />
+      <TaskList
+        reveal={added}
+        status={status}
+        onSaved={() => {
+          say('Saved')
+        }}
+      />
     </main>
   )
 }

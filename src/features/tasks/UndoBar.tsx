@@ -8,6 +8,12 @@ const editable = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || target.matches('input, textarea, select'))
 
+/** What the bar says of the last delete. */
+export function deletedMessage({ tasks, cleared }: Deleted): string {
+  if (!cleared) return 'Task deleted.'
+  return tasks.length === 1 ? '1 finished task deleted.' : `${tasks.length} finished tasks deleted.`
+}
+
 /**
  * "Task deleted. Undo", for a few seconds after a delete: a polite status, never an alert.
  * Undo puts back the last deleted task. Reachable with Tab (after the list) or with Ctrl+Z
@@ -22,7 +28,8 @@ export function UndoBar({
   onUndo: () => void
   onDismiss: () => void
 }) {
-  // Which delete's bar holds focus (a bar removed with focus in it gets no blur).
+  // Which delete's bar holds focus. A bar removed with focus in it (Undo pressed) gets no blur:
+  // the next delete, with a new count, is not held by it.
   const [heldFor, setHeldFor] = useState<number | null>(null)
   const held = deleted !== null && heldFor === deleted.count
   const dismiss = useEffectEvent(onDismiss)
@@ -57,7 +64,7 @@ export function UndoBar({
       {deleted && (
         // A new element for each delete, so a second delete is announced too.
         <span key={deleted.count} className="undo-content">
-          Task deleted.{' '}
+          {deletedMessage(deleted)}{' '}
           <button
             type="button"
             aria-keyshortcuts="Control+Z Meta+Z"

@@ -2,6 +2,8 @@ import { createContext, useMemo, useRef, useState, type MouseEvent } from 'react
 import { useAppDispatch, useAppStore } from '../../app/hooks'
 import type { Task } from '../../services/types'
 import {
+  finishedTasksCleared,
+  selectAllTasks,
   selectTaskById,
   taskDeleted,
   taskMarkedDone,
@@ -18,18 +20,20 @@ export interface RowActions {
 
 export const RowActionsContext = createContext<RowActions | null>(null)
 
-/** The last deleted task, which Undo puts back; `count` tells one delete from the next. */
+/** What the last delete took, which Undo puts back; `count` tells one delete from the next. */
 export interface Deleted {
-  task: Task
+  tasks: Task[]
+  /** Finished tasks cleared together, rather than one task deleted. */
+  cleared: boolean
   count: number
 }
 
 /**
  * Whether a click is the second (or third) of a series that began on another row: the first
  * moved its row away (done, incomplete, delete) and the next row slid under the pointer. The
- * browser counts clicks at one spot within the system's double-click time (about 500 ms), taps
- * too, so `detail` says it; the keyboard's clicks have detail 0. The spec's ordering stays
- * exact: only the accidental click is dropped.
+ * browser counts clicks at one spot within the system's double-click time, taps too, so
+ * `detail` says it; the keyboard's clicks have detail 0. The spec's ordering stays exact: only
+ * the accidental click is dropped.
  */
 function slidUnder(firstOfSeries: { current: string | null }, id: string, event: MouseEvent) {
   if (event.detail <= 1) firstOfSeries.current = id
@@ -46,6 +50,8 @@ export function useRowActions() {
   const [editing, setEditing] = useState<string | null>(null)
   const [deleted, setDeleted] = useState<Deleted | null>(null)
   const firstOfSeries = useRef<string | null>(null)
+  // Never reset (an Undo clears `deleted`): each delete's bar is a new one.
+  const deletes = useRef(0)
 
   // Stable for the list's lifetime: it reads the store when clicked, not when rendered.
   const actions = useMemo<RowActions>(
@@ -62,7 +68,7 @@ export function useRowActions() {
         const task = selectTaskById(store.getState(), id)
         if (task === undefined || slidUnder(firstOfSeries, id, event)) return
         dispatch(taskDeleted(id))
-        setDeleted((previous) => ({ task, count: (previous?.count ?? 0) + 1 }))
+        setDeleted({ tasks: [task], cleared: false, count: ++deletes.current })
       },
     }),
     [dispatch, store],
@@ -75,12 +81,19 @@ export function useRowActions() {
       setEditing(null)
     },
     deleted,
-    /** Undo: the last deleted task comes back as it was, and is written back. */
+    /** Clear finished: every finished task goes at once, and one Undo brings them all back. */
+    clearFinished: () => {
+      const finished = selectAllTasks(store.getState()).filter((task) => task.isFinished)
+      if (finished.length === 0) return
+      dispatch(finishedTasksCleared())
+      setDeleted({ tasks: finished, cleared: true, count: ++deletes.current })
+    },
+    /** Undo: what the last delete took comes back as it was, and is written back. */
     undo: () => {
       if (deleted === null) return null
-      dispatch(tasksRestored([deleted.task]))
+      dispatch(tasksRestored(deleted.tasks))
       setDeleted(null)
-      return deleted.task.id
+      return deleted.tasks[0]?.id ?? null
     },
     dismissUndo: () => {
       setDeleted(null)

@@ -1,20 +1,17 @@
 import {
   createEntityAdapter,
+  createSelector,
   createSlice,
   original,
   type EntityState,
   type PayloadAction,
 } from '@reduxjs/toolkit'
-import type { AppThunk, RootState } from '../../app/store'
+import type { RootState } from '../../app/store'
 import { newDocumentId } from '../../lib/documentId'
-import {
-  MAX_TASK_LENGTH,
-  type Task,
-  type TasksSnapshot,
-  type TaskUpdate,
-} from '../../services/types'
-import { selectCurrentUser, selectShownAuthStatus } from '../auth/authSlice'
+import type { Task, TasksSnapshot, TaskUpdate } from '../../services/types'
+import { selectShownAuthStatus } from '../auth/authSlice'
 import { compareTasks, orderAfterLastOpen, orderAtEnd, orderAtTop, placed } from './ordering'
+import { normalizeTaskText } from './taskText'
 
 /** The list, kept in display order by the adapter: by `order`, then by id. */
 const tasksAdapter = createEntityAdapter<Task>({ sortComparer: compareTasks })
@@ -37,13 +34,6 @@ const initialState: TasksState = tasksAdapter.getInitialState({
   held: {},
 })
 
-/** The text to store for what was typed, or null: trimmed, 1 to 1,000, something visible. */
-export function normalizeTaskText(raw: string): string | null {
-  const text = raw.trim()
-  if (text.length > MAX_TASK_LENGTH || !/[^\s\p{Cc}\p{Cf}\p{Z}]/u.test(text)) return null
-  return text
-}
-
 // The clicks' reducers read the state as it was (`original`) and return the new one: at 5,000
 // tasks, letting Immer copy and finish the entity table costs more than a frame allows
 // (docs/performance.md). The adapter keeps the same order for the rest.
@@ -65,10 +55,7 @@ function move(state: TasksState, id: string, isFinished: boolean, orderFor: type
 }
 
 const sameTask = (a: Task | undefined, b: Task) =>
-  a?.task === b.task &&
-  a.isFinished === b.isFinished &&
-  a.email === b.email &&
-  a.order === b.order
+  a?.task === b.task && a.isFinished === b.isFinished && a.email === b.email && a.order === b.order
 
 /** The live query's changes, except the page's own newer clicks and the rows a refusal holds. */
 function applySnapshot(list: TasksState, updates: readonly TaskUpdate[]): TasksState {
@@ -201,22 +188,12 @@ export const selectListAvailability = (state: RootState): 'empty' | 'pending' | 
   return selectShownAuthStatus(state) === 'signedOut' ? 'empty' : 'pending'
 }
 
-export type AddTaskOutcome =
-  { kind: 'added'; id: string } | { kind: 'invalid' } | { kind: 'signedOut' }
-
-/**
- * The form's submit. Blank or over-long text is refused quietly. The spec's guard is an e-mail
- * in session storage, else its alert; the owner, though, is always the signed-in Firebase user.
- */
-export const taskSubmitted =
-  (text: string): AppThunk<AddTaskOutcome> =>
-  (dispatch, getState, { session, alert }) => {
-    const normalized = normalizeTaskText(text)
-    if (normalized === null) return { kind: 'invalid' }
-    const owner = selectCurrentUser(getState())?.email
-    if (!session.getUserEmail() || !owner) {
-      alert('Please log in to add')
-      return { kind: 'signedOut' }
-    }
-    return { kind: 'added', id: dispatch(taskAdded(normalized, owner)).payload.id }
-  }
+/** How many tasks are open; said near the list ("3 open"). */
+export const selectOpenCount = createSelector(
+  [selectAllTasks],
+  (tasks) => tasks.filter((task) => !task.isFinished).length,
+)
+export const selectFinishedCount = createSelector(
+  [selectAllTasks, selectOpenCount],
+  (tasks, open) => tasks.length - open,
+)

@@ -1,8 +1,8 @@
 /** A row's buttons, each marked with its kind (`data-control`) wherever it sits in the row. */
-export type Control = 'toggle' | 'edit' | 'delete'
+export type Control = 'toggle' | 'edit' | 'delete' | 'more'
 
 const isControl = (value: string | undefined): value is Control =>
-  value === 'toggle' || value === 'edit' || value === 'delete'
+  value === 'toggle' || value === 'edit' || value === 'delete' || value === 'more'
 
 /** The row of `id` among `list`'s rows, if it is drawn. */
 export function rowElement(list: HTMLElement, id: string): HTMLElement | undefined {
@@ -12,10 +12,20 @@ export function rowElement(list: HTMLElement, id: string): HTMLElement | undefin
   return undefined
 }
 
-/** The button of kind `control` in `row`, found by its marker, not its place. */
+// jsdom, where the unit tests run, has no layout and no checkVisibility: everything shows.
+const isShown = (element: HTMLElement): boolean =>
+  !('checkVisibility' in element) || element.checkVisibility()
+
+/**
+ * The button of kind `control` in `row` that is shown, found by its marker, not its place. On a
+ * narrow screen Edit and Delete live in the row's menu: its "More actions" button stands in.
+ */
 export function rowControl(row: Element, control: Control): HTMLElement | undefined {
-  const button = row.querySelector(`[data-control="${control}"]`)
-  return button instanceof HTMLElement ? button : undefined
+  const shown = (kind: Control) =>
+    [...row.querySelectorAll(`[data-control="${kind}"]`)].find(
+      (button): button is HTMLElement => button instanceof HTMLElement && isShown(button),
+    )
+  return shown(control) ?? (control === 'edit' || control === 'delete' ? shown('more') : undefined)
 }
 
 /** Which of a row's controls `element` is, if it is one. */

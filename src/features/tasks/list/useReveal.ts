@@ -42,8 +42,8 @@ export function useReveal(
         cancel = afterNextPaint(step)
         return
       }
-      const box = row.getBoundingClientRect()
-      if (box.top < 0 || box.bottom > height) row.scrollIntoView({ block: 'nearest' })
+      // Only as far as it takes: its scroll margin keeps it clear of the form stuck to the top.
+      row.scrollIntoView({ block: 'nearest' })
       row.classList.add('just-added')
       row.addEventListener(
         'animationend',
