@@ -52,7 +52,7 @@ const authSlice = createSlice({
     signInSettled(state) {
       state.signingIn = false
     },
-    /** The popup was seen closed: Login now works again at once (the SDK tells ~10 s later). */
+    /** The popup was seen closed: Login now works again at once (the SDK notices only seconds later). */
     signInPopupClosed(state) {
       state.signingIn = false
     },

@@ -65,7 +65,7 @@ function applySnapshot(list: TasksState, updates: readonly TaskUpdate[]): TasksS
     if (update.pendingHere || list.held[id]) continue
     if (update.kind === 'changed' && sameTask(list.entities[id], update.task)) continue
     if (update.kind === 'removed' && !(id in (entities ?? list.entities))) continue
-    // Copied once, and only when something changes: a copy of 5,000 entries is not free.
+    // Copied once, and only when something changes: copying a long list's table is not free.
     entities ??= { ...list.entities }
     // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- our own copy
     if (update.kind === 'removed') delete entities[id]

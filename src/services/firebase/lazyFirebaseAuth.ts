@@ -5,16 +5,14 @@ import { appOf, type AppSource } from './lazyFirebaseApp'
 import type { AuthService, Logger } from '../types'
 
 /**
- * The Firebase Auth service with the Auth SDK in a chunk of its own. The chunk is requested once
- * the page has drawn what the device holds (createLoadGate); until it has loaded and read the
- * stored session, the page shows "Checking sign-in…" (no Login now, no Log Out), as it would
- * anyway while Auth reads IndexedDB. This keeps about 20 kB (gzip) out of the JavaScript
- * loaded before the first render; the popup resolver (`browserPopupRedirectResolver`) comes
- * with it, as it lives in the same module of the SDK and cannot be split from it.
+ * The Firebase Auth service with the Auth SDK in a chunk of its own, requested after the first
+ * paint (createLoadGate). Until it has loaded and read the stored session, sign-in is unknown
+ * ("Checking sign-in…" for a remembered user), as it would be anyway while Auth reads
+ * IndexedDB. The popup resolver (`browserPopupRedirectResolver`) comes with it: it lives in
+ * the same module of the SDK and cannot be split from it.
  *
  * A failed download of the chunk is tried again with the backoff (and at once by a sign-in
- * click); meanwhile sign-in stays unknown rather than reporting nobody signed in, which would
- * take the list kept on the device away.
+ * click); meanwhile sign-in stays unknown rather than reporting nobody signed in.
  */
 export function createLazyFirebaseAuthService(
   app: AppSource,
