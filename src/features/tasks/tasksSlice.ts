@@ -54,8 +54,9 @@ function move(state: TasksState, id: string, isFinished: boolean, orderFor: type
   return withTask(list, { ...task, isFinished, order: orderFor(list, id) })
 }
 
+/** Whether `a` holds every stored field of `b` unchanged (whatever fields a task has). */
 const sameTask = (a: Task | undefined, b: Task) =>
-  a?.task === b.task && a.isFinished === b.isFinished && a.email === b.email && a.order === b.order
+  a !== undefined && (Object.keys(b) as (keyof Task)[]).every((field) => a[field] === b[field])
 
 /** The live query's changes, except the page's own newer clicks and the rows a refusal holds. */
 function applySnapshot(list: TasksState, updates: readonly TaskUpdate[]): TasksState {
