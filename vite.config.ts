@@ -58,8 +58,20 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./tests/setup.ts'],
           include: ['tests/**/*.test.{ts,tsx}'],
-          // The rules table needs real servers: `npm run test:rules` (tests/rules/vitest.config.ts).
-          exclude: ['tests/rules/**'],
+          // Those that need Google's emulators run with `npm run test:rules`
+          // (tests/emulators/vitest.config.ts); the fault scenario with `npm run faults`.
+          exclude: ['tests/rules/**', 'tests/**/*.emulator.test.ts', 'tests/faults/**'],
+          restoreMocks: true,
+          unstubGlobals: true,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'faults',
+          environment: 'jsdom',
+          setupFiles: ['./tests/setup.ts'],
+          include: ['tests/faults/**/*.test.ts'],
           restoreMocks: true,
           unstubGlobals: true,
         },

@@ -20,7 +20,7 @@ export function createFakeAuthService() {
   }
   let pendingPopup: { complete: () => void; fail: (error: Error) => void } | null = null
   let signOutError: Error | null = null
-  const calls = { signInWithPopup: 0, signOut: 0, refreshToken: 0 }
+  const calls = { signInWithPopup: 0, signOut: 0 }
 
   const emit = (user: AuthUser | null) => {
     currentUser = user
@@ -62,11 +62,6 @@ export function createFakeAuthService() {
       return () => listeners.delete(callback)
     },
     hasCurrentUser: () => currentUser !== null,
-    refreshToken: () => {
-      calls.refreshToken++
-      return Promise.resolve()
-    },
-    idToken: () => Promise.resolve(currentUser === null ? null : 'fake-id-token'),
   }
 
   return {

@@ -2,40 +2,36 @@ import { render, type RenderOptions } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { Provider } from 'react-redux'
-import { appStarted } from '../../src/app/actions'
 import { setupStore, type AppStore } from '../../src/app/store'
-import type { LoadedTask } from '../../src/services/types'
+import type { Task } from '../../src/services/types'
 import { createTestServices, type TestServices } from './services'
-import { EMAIL, showList } from './store'
+import { signedInStore } from './store'
 
 interface AppRenderOptions extends Omit<RenderOptions, 'queries'> {
-  /** The services (test fakes by default), with the store built on them if a test made one. */
-  services?: TestServices & { store?: AppStore }
-  /** The list shown, as if just loaded from the server for `signedInAs` (else EMAIL). */
-  tasks?: LoadedTask[]
-  /** Who is signed in: the e-mail the session holds, as after a sign-in. */
-  signedInAs?: string
-  /** Whether the app has started (appStarted dispatched, as main.tsx does). */
-  started?: boolean
+  /** The test's services (fresh fakes by default). */
+  services?: TestServices
+  /** A store already made on `services` (a new one by default). */
+  store?: AppStore
 }
 
-/**
- * Renders `ui` inside a real store wired to `services`. Our options are never handed on to
- * Testing Library's `render`.
- */
+/** Renders `ui` inside a real store on test services. */
 export function renderWithProviders(ui: ReactElement, options: AppRenderOptions = {}) {
-  const { services, tasks, signedInAs, started = false, ...renderOptions } = options
-  const testServices: TestServices & { store?: AppStore } =
-    services ?? createTestServices({ stored: tasks ?? [] })
-  const store = testServices.store ?? setupStore(testServices.services)
-  if (started) store.dispatch(appStarted())
-  if (signedInAs !== undefined) testServices.services.session.setUserEmail(signedInAs)
-  if (tasks !== undefined) showList(store, testServices, tasks, signedInAs ?? EMAIL)
+  const {
+    services = createTestServices(),
+    store = setupStore(services.services),
+    ...renderOptions
+  } = options
   const user = userEvent.setup()
   return {
-    ...testServices,
+    ...services,
     store,
     user,
     ...render(<Provider store={store}>{ui}</Provider>, renderOptions),
   }
+}
+
+/** Renders `ui` once ADA is signed in and her tasks on the server (`stored`) are loaded. */
+export async function renderSignedIn(ui: ReactElement, stored: Task[] = []) {
+  const { store, ...services } = await signedInStore(stored)
+  return renderWithProviders(ui, { services, store })
 }

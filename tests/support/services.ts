@@ -1,97 +1,31 @@
-import { onTestFinished, vi } from 'vitest'
-import { FAILURE_MESSAGES } from '../../src/features/tasks/messages'
+import { vi } from 'vitest'
 import { createLastUserStore } from '../../src/services/browser/lastUser'
 import { consoleLogger } from '../../src/services/browser/logger'
-import { createOutbox } from '../../src/services/outbox/outbox'
-import { createMemoryStore } from '../../src/services/outbox/storage'
-import type { LocalStore } from '../../src/services/types'
 import { createBrowserSessionStore } from '../../src/services/browser/session'
-import type { TabChange, TabSync } from '../../src/services/types'
-import type { LoadedTask, Services, TaskRepository } from '../../src/services/types'
+import type { Services, Task } from '../../src/services/types'
 import { createFakeAuthService } from './fakeAuthService'
-import { createRecordingRepository } from './recordingTaskRepository'
+import { createFakeTaskRepository } from './fakeTaskRepository'
 
 /**
- * Device storage for tests: in memory, but standing for IndexedDB, which survives a reload
- * (share it between two stores to play one). The app's own memory fallback says it does not.
+ * Services for one test: a fake task repository over a server the test controls (holding
+ * `stored`), a fake Auth client, the real session and last-user stores (jsdom's storage), the
+ * console logger, and spies for the alert and the confetti.
  */
-export function deviceStore(): LocalStore {
-  return { ...createMemoryStore(), durable: true }
-}
-
-/** Tabs of one test: every sync created from the same hub hears the others. */
-export function createTabHub() {
-  const listeners = new Set<{ owner: object; listener: (change: TabChange) => void }>()
-  return {
-    tab(): TabSync {
-      const owner = {}
-      return {
-        publish: (change) => {
-          for (const entry of listeners)
-            if (entry.owner !== owner) entry.listener(structuredClone(change))
-        },
-        subscribe: (listener) => {
-          const entry = { owner, listener }
-          listeners.add(entry)
-          return () => listeners.delete(entry)
-        },
-      }
-    },
-  }
-}
-
-interface TestServiceOptions extends Partial<Services> {
-  /** The device storage (memory by default; pass one to share it, as tabs or a reload do). */
-  local?: LocalStore
-  /** What the recording repository's server holds at the start. */
-  stored?: LoadedTask[]
-}
-
-/**
- * Services for one test: the real session store, console logger and outbox (over memory
- * storage), a recording repository, a fake Auth client, and spies for the two effects a
- * browser would show. The outbox stops when the test ends.
- */
-export function createTestServices(overrides: TestServiceOptions = {}) {
-  const { local = deviceStore(), stored = [], ...rest } = overrides
-  const recorder = createRecordingRepository(stored)
+export function createTestServices({ stored = [] }: { stored?: Task[] } = {}) {
+  const repository = createFakeTaskRepository(stored)
   const fakeAuth = createFakeAuthService()
   const alert = vi.fn<(message: string) => void>()
   const celebrate = vi.fn<() => void>()
-  const loadRemote = vi.fn<() => void>()
-  const tasks: TaskRepository = rest.tasks ?? recorder.repository
-  const auth = rest.auth ?? fakeAuth.auth
-  const outbox =
-    rest.outbox ??
-    createOutbox({
-      store: local,
-      repository: tasks,
-      logger: consoleLogger,
-      failureMessages: FAILURE_MESSAGES,
-      refreshToken: () => auth.refreshToken(),
-    })
-  onTestFinished(() => {
-    outbox.close()
-  })
   const services: Services = {
-    tasks,
-    auth,
-    outbox,
-    listCache: {
-      get: (email) => local.getList(email),
-      put: (email, list) => local.putList(email, list),
-      remove: (email) => local.removeList(email),
-      ...createLastUserStore(),
-    },
-    tabSync: createTabHub().tab(),
+    tasks: repository.repository,
+    auth: fakeAuth.auth,
     session: createBrowserSessionStore(),
+    lastUser: createLastUserStore(),
     logger: consoleLogger,
     alert,
     celebrate,
-    loadRemote,
-    ...rest,
   }
-  return { services, recorder, fakeAuth, alert, celebrate, loadRemote, local }
+  return { services, repository, fakeAuth, alert, celebrate }
 }
 
 export type TestServices = ReturnType<typeof createTestServices>

@@ -1,56 +1,68 @@
+import { vi } from 'vitest'
 import { appStarted } from '../../src/app/actions'
-import { setupStore, type AppStore } from '../../src/app/store'
-import { tasksLoaded, tasksLoadStarted } from '../../src/features/tasks/tasksSlice'
-import type { LoadedTask, Task } from '../../src/services/types'
-import { createTestServices, type TestServices } from './services'
+import { setupStore } from '../../src/app/store'
+import { tasksLoadStarted, tasksSnapshotReceived } from '../../src/features/tasks/tasksSlice'
+import type { Task, TaskUpdate } from '../../src/services/types'
+import { ADA } from './fakeAuthService'
+import { createTestServices } from './services'
 
 export const EMAIL = 'ada@example.com'
 
-/** A task of the test user (id t1, open, order 0 unless `overrides` say otherwise). */
-export const makeTask = (text: string, overrides: Partial<Task> = {}): Task => ({
-  id: 't1',
-  task: text,
-  isFinished: false,
-  email: EMAIL,
-  order: 0,
-  ...overrides,
-})
-
-/** A loaded task of the test user with the given text and state. */
-export const loadedTask = (
+/** A task of the test user: open, order 0 and text "Task <id>" unless told otherwise. */
+export const storedTask = (
   id: string,
   isFinished = false,
-  order?: number,
-  task = `Task ${id}`,
-): LoadedTask => ({ id, task, isFinished, email: EMAIL, ...(order === undefined ? {} : { order }) })
+  order = 0,
+  text = `Task ${id}`,
+): Task => ({
+  id,
+  task: text,
+  isFinished,
+  email: EMAIL,
+  order,
+})
 
-/** Shows `tasks` as `email`'s list, just loaded from the server, as a sign-in would. */
-export function showList(
-  store: AppStore,
-  testServices: TestServices,
-  tasks: LoadedTask[],
-  email = EMAIL,
-) {
-  // The outbox sends the signed-in user's writes.
-  testServices.services.outbox.setActiveUser(email)
-  store.dispatch(tasksLoadStarted({ email }))
-  store.dispatch(tasksLoaded({ email, tasks }))
-}
+/** A live-query update of `task`. */
+export const changed = (task: Task, pendingHere = false): TaskUpdate => ({
+  kind: 'changed',
+  task,
+  pendingHere,
+})
 
-/** A real store, with recording services, holding `tasks` as if just loaded from its server. */
-export function storeWithTasks(
-  tasks: LoadedTask[] = [],
+/** The live query's report of `updates` for EMAIL, from the server, nothing pending. */
+export const snapshotOf = (updates: TaskUpdate[], email = EMAIL) =>
+  tasksSnapshotReceived({ email, updates, fromCache: false, hasPendingWrites: false })
+
+/**
+ * A real store holding `tasks` as EMAIL's list, as the live query's first report leaves it,
+ * with nobody signed in and nothing followed: for the reducers and the write effects.
+ */
+export function storeWithList(
+  tasks: Task[] = [],
   testServices = createTestServices({ stored: tasks }),
 ) {
   const store = setupStore(testServices.services)
-  showList(store, testServices, tasks)
+  store.dispatch(tasksLoadStarted({ email: EMAIL }))
+  store.dispatch(snapshotOf(tasks.map((task) => changed(task))))
   return { store, ...testServices }
 }
 
-/** A real store on test services whose server holds `stored`, started as main.tsx starts it. */
-export function startedApp(stored: LoadedTask[] = []) {
-  const testServices = createTestServices({ stored })
+/** A real store started as main.tsx starts it, with nobody signed in yet. */
+export function startedStore(testServices = createTestServices()) {
   const store = setupStore(testServices.services)
   store.dispatch(appStarted())
   return { store, ...testServices }
+}
+
+/** A started store with ADA signed in and her tasks on the server (`stored`) loaded live. */
+export async function signedInStore(
+  stored: Task[] = [],
+  testServices = createTestServices({ stored }),
+) {
+  const started = startedStore(testServices)
+  started.fakeAuth.emit(ADA)
+  await vi.waitFor(() => {
+    if (started.store.getState().tasks.status !== 'loaded') throw new Error('not loaded yet')
+  })
+  return started
 }

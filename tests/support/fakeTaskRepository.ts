@@ -1,0 +1,183 @@
+import type {
+  Persistence,
+  Task,
+  TaskChanges,
+  TaskRepository,
+  TasksSnapshot,
+  TaskUpdate,
+} from '../../src/services/types'
+
+export type RecordedWrite =
+  | { kind: 'add'; task: Task }
+  | { kind: 'update'; id: string; changes: TaskChanges }
+  | { kind: 'delete'; id: string }
+
+interface Watcher {
+  email: string
+  onSnapshot: (snapshot: TasksSnapshot) => void
+  onError: (err: unknown) => void
+}
+
+/** An error as the Firestore SDK rejects with: its `code` says why. */
+export const firestoreError = (code: string) =>
+  Object.assign(new Error(`Firestore: ${code}`), { code })
+
+/**
+ * A TaskRepository over an in-memory server the test controls, answering as the Firestore SDK
+ * does: a write shows at once in the live query as this page's own (`pendingHere`), then is
+ * acknowledged, refused (and rolled back to the server's version) or held until the test
+ * settles it. Live-query reports come a macrotask later, as the SDK's do.
+ */
+export function createFakeTaskRepository(stored: Task[] = []) {
+  const server = new Map(stored.map((task) => [task.id, { ...task }]))
+  // What the page's cache shows: the server with this page's unacknowledged writes applied.
+  const local = new Map(server)
+  const pendingHere = new Map<string, number>()
+  const watchers = new Set<Watcher>()
+  const writes: RecordedWrite[] = []
+  const held: { acknowledge: () => void; refuse: (code: string) => void }[] = []
+  const whenAllSaved: (() => void)[] = []
+  let answer: { kind: 'acknowledge' } | { kind: 'refuse'; code: string } | { kind: 'hold' } = {
+    kind: 'acknowledge',
+  }
+  let persistence: Persistence = 'device'
+  let unsent = 0
+
+  const updateOf = (id: string): TaskUpdate => {
+    const task = local.get(id)
+    const here = (pendingHere.get(id) ?? 0) > 0
+    return task
+      ? { kind: 'changed', task, pendingHere: here }
+      : { kind: 'removed', id, pendingHere: here }
+  }
+
+  const report = (email: string | undefined, updates: TaskUpdate[], only?: Watcher) => {
+    const snapshot = { updates, fromCache: false, hasPendingWrites: unsent > 0 }
+    setTimeout(() => {
+      for (const watcher of only ? [only] : watchers) {
+        if (watchers.has(watcher) && watcher.email === email) watcher.onSnapshot(snapshot)
+      }
+    }, 0)
+  }
+
+  function write(record: RecordedWrite, id: string, after: Task | undefined): Promise<void> {
+    writes.push(structuredClone(record))
+    const email = after?.email ?? local.get(id)?.email ?? server.get(id)?.email
+    pendingHere.set(id, (pendingHere.get(id) ?? 0) + 1)
+    unsent++
+    if (after) local.set(id, after)
+    else local.delete(id)
+    report(email, [updateOf(id)])
+    return new Promise<void>((resolve, reject) => {
+      const settled = () => {
+        pendingHere.set(id, (pendingHere.get(id) ?? 1) - 1)
+        if (--unsent === 0) for (const saved of whenAllSaved.splice(0)) saved()
+      }
+      const acknowledge = () => {
+        const latest = local.get(id)
+        if (latest) server.set(id, latest)
+        else server.delete(id)
+        settled()
+        resolve()
+        report(email, [updateOf(id)])
+      }
+      const refuse = (code: string) => {
+        settled()
+        // The SDK rejects the write before it reports the rollback of its cache.
+        reject(firestoreError(code))
+        const kept = server.get(id)
+        if (kept) local.set(id, kept)
+        else local.delete(id)
+        report(email, [updateOf(id)])
+      }
+      if (answer.kind === 'acknowledge') acknowledge()
+      else if (answer.kind === 'refuse') refuse(answer.code)
+      else held.push({ acknowledge, refuse })
+    })
+  }
+
+  const repository: TaskRepository = {
+    watch(email, onSnapshot, onError) {
+      const watcher = { email, onSnapshot, onError }
+      watchers.add(watcher)
+      const own = [...local.keys()].filter((id) => local.get(id)?.email === email)
+      report(email, own.map(updateOf), watcher)
+      return () => watchers.delete(watcher)
+    },
+    add: (task) => write({ kind: 'add', task }, task.id, { ...task }),
+    update(id, changes) {
+      const before = local.get(id)
+      // Under firestore.rules an update of a missing task fails the update rule first.
+      if (before === undefined) {
+        writes.push({ kind: 'update', id, changes: structuredClone(changes) })
+        return Promise.reject(firestoreError('permission-denied'))
+      }
+      return write({ kind: 'update', id, changes }, id, { ...before, ...changes })
+    },
+    delete: (id) => write({ kind: 'delete', id }, id, undefined),
+    allSaved(withinMs) {
+      if (unsent === 0) return Promise.resolve(true)
+      return new Promise((resolve) => {
+        const timer = setTimeout(resolve, withinMs, false)
+        whenAllSaved.push(() => {
+          clearTimeout(timer)
+          resolve(true)
+        })
+      })
+    },
+    clearDevice: () => {
+      fake.devicesCleared++
+      return Promise.resolve()
+    },
+    persistence: () => Promise.resolve(persistence),
+  }
+
+  const fake = {
+    repository,
+    /** Every write asked for, in order. */
+    writes,
+    devicesCleared: 0,
+    /** The tasks the server holds for `email`, in list order. */
+    serverTasks: (email: string) =>
+      [...server.values()]
+        .filter((task) => task.email === email)
+        .sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1)),
+    /** Whose tasks are being followed live. */
+    watching: () => [...watchers].map((watcher) => watcher.email),
+    acknowledgeWrites: () => (answer = { kind: 'acknowledge' }),
+    refuseWrites: (code: string) => (answer = { kind: 'refuse', code }),
+    holdWrites: () => (answer = { kind: 'hold' }),
+    /** Settles the writes held so far. */
+    acknowledgeHeld: () => {
+      for (const write of held.splice(0)) write.acknowledge()
+    },
+    refuseHeld: (code: string) => {
+      for (const write of held.splice(0)) write.refuse(code)
+    },
+    /** Another device's change reaching the server, and this page's live query. */
+    remotePut(task: Task) {
+      server.set(task.id, { ...task })
+      if (!pendingHere.get(task.id)) local.set(task.id, { ...task })
+      report(task.email, [updateOf(task.id)])
+    },
+    remoteDelete(id: string) {
+      const email = server.get(id)?.email
+      server.delete(id)
+      if (!pendingHere.get(id)) local.delete(id)
+      report(email, [updateOf(id)])
+    },
+    /** The live queries fail (as for a revoked session); they have then stopped. */
+    failWatches(err: unknown) {
+      for (const watcher of [...watchers]) {
+        watchers.delete(watcher)
+        setTimeout(() => {
+          watcher.onError(err)
+        }, 0)
+      }
+    },
+    setPersistence: (kept: Persistence) => (persistence = kept),
+  }
+  return fake
+}
+
+export type FakeTaskRepository = ReturnType<typeof createFakeTaskRepository>
