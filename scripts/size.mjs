@@ -3,7 +3,7 @@
 //   - all JavaScript (every chunk, lazy ones and the service worker included)   ≤ 290 kB
 //   - JavaScript loaded before the first render (the entry script of index.html and the
 //     modules it preloads, i.e. its static imports)                              ≤ 100 kB
-//   - all CSS                                                                    ≤   6 kB
+//   - all CSS                                                                    ≤   5 kB
 // It exits non-zero when a budget is exceeded. kB = 1,000 bytes, as Vite prints them; gzip at
 // level 9, as `firebase deploy` compresses the files Hosting serves (brotli is shown too).
 import { spawnSync } from 'node:child_process'
@@ -13,7 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 const DIST = 'dist/todo'
 const BASE = '/todo/'
-const BUDGETS = { allJs: 290_000, firstRenderJs: 100_000, css: 6_000 }
+const BUDGETS = { allJs: 290_000, firstRenderJs: 100_000, css: 5_000 }
 /** The original design (React, the full Firebase SDK, a CSS framework), built with Vite. */
 const ORIGINAL = { js: 237_000, css: 30_000 }
 
