@@ -31,6 +31,9 @@ export function setupStore(services: Services, preloadedState?: Partial<RootStat
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
+    // Redux DevTools in development, and in a build made with VITE_REDUX_DEVTOOLS=true (the bench
+    // measures through its hook); off in production, where it would copy the state each action.
+    devTools: import.meta.env.DEV || import.meta.env.VITE_REDUX_DEVTOOLS === 'true',
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({ thunk: { extraArgument: services } }).prepend(
         listenerMiddleware.middleware,
