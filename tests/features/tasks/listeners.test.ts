@@ -1,214 +1,192 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { signOutRequested } from '../../../src/features/auth/authSlice'
+import { SIGN_OUT_SAVE_WAIT_MS } from '../../../src/features/auth/listeners'
 import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
 import {
+  finishedTasksCleared,
   selectAllTasks,
-  selectTaskIds,
-  taskSubmitted,
-} from '../../../src/features/tasks/tasksSlice'
-import {
+  selectTaskById,
   taskAdded,
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
-  taskRestored,
+  tasksRestored,
   taskTextSaved,
-} from '../../../src/features/tasks/taskEdits'
+} from '../../../src/features/tasks/tasksSlice'
 import { createTestServices } from '../../support/services'
-import { EMAIL, loadedTask, storeWithTasks } from '../../support/store'
 import { settle } from '../../support/settle'
+import { EMAIL, signedInStore, storedTask } from '../../support/store'
 
-// Listener effects run on the microtask queue after a dispatch; this lets them settle.
+const signedInWith = () =>
+  signedInStore([
+    storedTask('a', false, 0, 'Alpha'),
+    storedTask('b', false, 1, 'Bravo'),
+    storedTask('c', true, FINISHED_ORDER_BASE, 'Charlie'),
+  ])
 
-describe('writes after each change', () => {
-  it('adding writes the task, unfinished, with the owner e-mail and its order', async () => {
-    const { store, recorder } = storeWithTasks([loadedTask('a', false, 0)])
-    store.dispatch(taskAdded({ id: 'n', task: 'Buy milk', email: EMAIL }))
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('each click writes only what it changed', () => {
+  it('add: the whole task, unfinished, owned by the signed-in user, after the last open one', async () => {
+    const { store, repository } = await signedInWith()
+    const { id } = store.dispatch(taskAdded('Delta', EMAIL)).payload
     await settle()
-    expect(recorder.writes()).toEqual([
-      {
-        kind: 'add',
-        task: { id: 'n', task: 'Buy milk', isFinished: false, email: EMAIL, order: 1 },
-      },
+    expect(repository.writes).toEqual([
+      { kind: 'add', task: { id, task: 'Delta', isFinished: false, email: EMAIL, order: 2 } },
     ])
   })
 
-  it('mark as done writes the finished state and its order, and celebrates', async () => {
-    const { store, recorder, celebrate } = storeWithTasks([loadedTask('a', false, 0)])
+  it('mark as done: the state and the order, with confetti', async () => {
+    const { store, repository, celebrate } = await signedInWith()
     store.dispatch(taskMarkedDone('a'))
     await settle()
-    expect(recorder.writes()).toEqual([
-      { kind: 'update', id: 'a', changes: { isFinished: true, order: FINISHED_ORDER_BASE } },
+    expect(repository.writes).toEqual([
+      { kind: 'update', id: 'a', changes: { isFinished: true, order: FINISHED_ORDER_BASE + 1 } },
     ])
     expect(celebrate).toHaveBeenCalledTimes(1)
   })
 
-  it('mark as incomplete writes the open state and its order, and does not celebrate', async () => {
-    const { store, recorder, celebrate } = storeWithTasks([
-      loadedTask('a', false, 0),
-      loadedTask('b', true, FINISHED_ORDER_BASE),
-    ])
-    store.dispatch(taskMarkedIncomplete('b'))
+  it('mark as incomplete: the state and the order, without confetti', async () => {
+    const { store, repository, celebrate } = await signedInWith()
+    store.dispatch(taskMarkedIncomplete('c'))
     await settle()
-    expect(recorder.writes()).toEqual([
-      { kind: 'update', id: 'b', changes: { isFinished: false, order: -1 } },
+    expect(repository.writes).toEqual([
+      { kind: 'update', id: 'c', changes: { isFinished: false, order: -1 } },
     ])
     expect(celebrate).not.toHaveBeenCalled()
   })
 
-  it('saving changes writes the new text only', async () => {
-    const { store, recorder } = storeWithTasks([loadedTask('a', false, 0)])
+  it('save changes: the text alone; the same text writes nothing', async () => {
+    const { store, repository } = await signedInWith()
+    store.dispatch(taskTextSaved({ id: 'a', task: 'Alpha' }))
     store.dispatch(taskTextSaved({ id: 'a', task: 'Renamed' }))
     await settle()
-    expect(recorder.writes()).toEqual([{ kind: 'update', id: 'a', changes: { task: 'Renamed' } }])
+    expect(repository.writes).toEqual([{ kind: 'update', id: 'a', changes: { task: 'Renamed' } }])
   })
 
-  it('saving unchanged text writes nothing', async () => {
-    const { store, recorder } = storeWithTasks([loadedTask('a', false, 0, 'Same')])
-    store.dispatch(taskTextSaved({ id: 'a', task: ' Same ' }))
-    await settle()
-    expect(recorder.writes()).toEqual([])
-  })
-
-  it('delete writes a delete of that id', async () => {
-    const { store, recorder } = storeWithTasks([loadedTask('a', false, 0)])
-    store.dispatch(taskDeleted('a'))
-    await settle()
-    expect(recorder.writes()).toEqual([{ kind: 'delete', id: 'a' }])
-  })
-
-  it('undo of a delete writes the task back: the server holds the same document again', async () => {
-    const { store, recorder } = storeWithTasks([
-      loadedTask('a', false, 0),
-      loadedTask('b', true, FINISHED_ORDER_BASE, 'Done one'),
-    ])
-    const task = selectAllTasks(store.getState())[1]
-    if (!task) throw new Error('no task b')
-    const before = recorder.serverTasks(EMAIL)
-    store.dispatch(taskDeleted('b'))
-    await vi.waitFor(() => {
-      expect(recorder.writes()).toEqual([{ kind: 'delete', id: 'b' }])
-    })
-    expect(recorder.serverTasks(EMAIL).map(({ id }) => id)).toEqual(['a'])
-    store.dispatch(taskRestored(task))
-    await vi.waitFor(() => {
-      expect(recorder.serverTasks(EMAIL)).toEqual(before)
-    })
-    expect(recorder.writes()).toEqual([
-      { kind: 'delete', id: 'b' },
-      { kind: 'add', task },
-    ])
-  })
-
-  it('undo of a task that is back already writes nothing', async () => {
-    const { store, recorder } = storeWithTasks([loadedTask('a', false, 0)])
-    const [task] = selectAllTasks(store.getState())
-    if (!task) throw new Error('no task a')
-    store.dispatch(taskRestored(task))
-    await settle()
-    expect(recorder.writes()).toEqual([])
-  })
-
-  it('an id not in the list writes nothing and does not celebrate', async () => {
-    const { store, recorder, celebrate } = storeWithTasks([loadedTask('a', false, 0)])
-    store.dispatch(taskMarkedDone('ghost'))
-    store.dispatch(taskMarkedIncomplete('ghost'))
-    store.dispatch(taskTextSaved({ id: 'ghost', task: 'Boo' }))
+  it('delete: that document; an id not in the list writes nothing', async () => {
+    const { store, repository, celebrate } = await signedInWith()
     store.dispatch(taskDeleted('ghost'))
-    store.dispatch(taskAdded({ id: 'a', task: 'Same id again', email: EMAIL }))
+    store.dispatch(taskMarkedDone('ghost'))
+    store.dispatch(taskDeleted('b'))
     await settle()
-    expect(recorder.writes()).toEqual([])
+    expect(repository.writes).toEqual([{ kind: 'delete', id: 'b' }])
     expect(celebrate).not.toHaveBeenCalled()
   })
-})
 
-describe('fire and forget', () => {
-  it('changes the list before any write is answered', async () => {
-    const services = createTestServices()
-    services.recorder.hangWrites()
-    const { store, recorder } = storeWithTasks([loadedTask('a', false, 0)], services)
-    store.dispatch(taskAdded({ id: 'n', task: 'New', email: EMAIL }))
+  it('clear finished: a delete of each finished task', async () => {
+    const { store, repository } = await signedInWith()
     store.dispatch(taskMarkedDone('a'))
-    store.dispatch(taskTextSaved({ id: 'n', task: 'New, renamed' }))
-    // Nothing has been answered, yet every change is in the list.
-    expect(selectTaskIds(store.getState())).toEqual(['n', 'a'])
-    expect(selectAllTasks(store.getState())[1]?.isFinished).toBe(true)
+    store.dispatch(finishedTasksCleared())
     await settle()
-    // The writes go out one at a time, each once the one before is answered.
-    expect(recorder.writes()).toHaveLength(1)
-    recorder.settlePending()
+    const deleted = repository.writes.slice(1).map((write) => write.kind === 'delete' && write.id)
+    expect(deleted.sort()).toEqual(['a', 'c'])
+  })
+
+  it('Undo: the deleted task written back whole; the server holds it as before', async () => {
+    const { store, repository } = await signedInWith()
+    const before = repository.serverTasks(EMAIL)
+    const bravo = selectTaskById(store.getState(), 'b')
+    if (!bravo) throw new Error('no task b')
+    store.dispatch(taskDeleted('b'))
+    store.dispatch(tasksRestored([bravo]))
+    store.dispatch(tasksRestored([bravo]))
     await settle()
-    // The add and the rename were coalesced: one add that already carries the new text.
-    expect(recorder.writes()).toMatchObject([
-      { kind: 'update', id: 'a' },
-      { kind: 'add', task: { id: 'n', task: 'New, renamed' } },
+    expect(repository.writes).toEqual([
+      { kind: 'delete', id: 'b' },
+      { kind: 'add', task: bravo },
     ])
-    recorder.settlePending()
+    expect(repository.serverTasks(EMAIL)).toEqual(before)
   })
 
-  it('an add and a delete made before anything was sent send nothing', async () => {
-    const { store, recorder } = storeWithTasks()
-    store.dispatch(taskAdded({ id: 'n', task: 'Typo', email: EMAIL }))
-    store.dispatch(taskDeleted('n'))
-    await settle()
-    expect(recorder.writes()).toEqual([])
-  })
-
-  it.each([
-    ['adding', 'Error adding document', taskAdded({ id: 'n', task: 'New', email: EMAIL })],
-    ['mark as done', 'Error updating document', taskMarkedDone('a')],
-    ['mark as incomplete', 'Error updating document', taskMarkedIncomplete('b')],
-    ['save changes', 'Error updating document', taskTextSaved({ id: 'a', task: 'Renamed' })],
-    ['delete', 'Error deleting document', taskDeleted('a')],
-  ])('a failed write after %s logs "%s" and keeps the change', async (_name, message, action) => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const services = createTestServices()
-    const failure = Object.assign(new Error('Service unavailable'), { code: 'unavailable' })
-    services.recorder.failWritesWith(failure)
-    const { store } = storeWithTasks(
-      [loadedTask('a', false, 0), loadedTask('b', true, FINISHED_ORDER_BASE)],
-      services,
-    )
-    store.dispatch(action)
-    const changed = store.getState()
-    await settle()
-    expect(consoleError).toHaveBeenCalledExactlyOnceWith(message, failure)
-    expect(store.getState()).toBe(changed)
+  it('nobody waits for the server: the list has changed before any write is answered', async () => {
+    const { store, repository } = await signedInWith()
+    repository.holdWrites()
+    store.dispatch(taskMarkedDone('a'))
+    store.dispatch(taskDeleted('b'))
+    expect(selectAllTasks(store.getState()).map((task) => task.id)).toEqual(['c', 'a'])
+    expect(repository.writes).toHaveLength(2)
+    expect(repository.serverTasks(EMAIL)).toHaveLength(3)
+    repository.acknowledgeHeld()
+    expect(repository.serverTasks(EMAIL).map((task) => task.id)).toEqual(['c', 'a'])
   })
 })
 
-describe('submitting the form', () => {
-  it('adds the trimmed text for the e-mail in session storage, with an id from the repository', async () => {
-    sessionStorage.setItem('userEmail', EMAIL)
-    const { store, recorder, alert } = storeWithTasks()
-    expect(store.dispatch(taskSubmitted('  Buy milk  '))).toEqual({ kind: 'added', id: 'task-1' })
-    await settle()
-    expect(selectAllTasks(store.getState())).toEqual([
-      { id: 'task-1', task: 'Buy milk', isFinished: false, email: EMAIL, order: 0 },
-    ])
-    expect(recorder.writes()).toHaveLength(1)
-    expect(alert).not.toHaveBeenCalled()
-  })
-
-  it('without a user e-mail shows the alert and saves nothing', async () => {
-    const { store, recorder, alert } = storeWithTasks()
-    expect(store.dispatch(taskSubmitted('Buy milk'))).toEqual({ kind: 'signedOut' })
-    await settle()
-    expect(alert).toHaveBeenCalledExactlyOnceWith('Please log in to add')
-    expect(selectTaskIds(store.getState())).toEqual([])
-    expect(recorder.writes()).toEqual([])
-  })
-
+describe('a write the server refuses', () => {
   it.each([
-    ['empty', ''],
-    ['whitespace only', ' \t\n '],
-    ['1,001 characters after trimming', ` ${'x'.repeat(1001)} `],
-  ])('refuses %s text quietly: no task, no write, no alert', async (_name, text) => {
-    sessionStorage.setItem('userEmail', EMAIL)
-    const { store, recorder, alert } = storeWithTasks()
-    expect(store.dispatch(taskSubmitted(text))).toEqual({ kind: 'invalid' })
+    ['add', 'Error adding document', () => taskAdded('Delta', EMAIL)],
+    ['update', 'Error updating document', () => taskTextSaved({ id: 'a', task: 'Mine' })],
+    ['delete', 'Error deleting document', () => taskDeleted('a')],
+  ] as const)(
+    '(%s) logs "%s" with the error, and the list keeps the change',
+    async (_kind, message, click) => {
+      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      const { store, repository } = await signedInWith()
+      repository.refuseWrites('permission-denied')
+      store.dispatch(click())
+      const shown = selectAllTasks(store.getState())
+      await vi.waitFor(() => {
+        expect(consoleError).toHaveBeenCalledExactlyOnceWith(
+          message,
+          expect.objectContaining({ code: 'permission-denied' }),
+        )
+      })
+      // The SDK's rollback of its cache has been reported by now: the row stays.
+      await settle()
+      expect(selectAllTasks(store.getState())).toEqual(shown)
+    },
+  )
+})
+
+describe('signing out on purpose', () => {
+  it('clears what the device keeps once everything reached the server', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const { store, repository } = await signedInWith()
+    store.dispatch(taskMarkedDone('a'))
+    store.dispatch(signOutRequested())
+    await vi.waitFor(() => {
+      expect(repository.devicesCleared).toBe(1)
+    })
+  })
+
+  it('keeps it while changes have not reached the server, for the next sign-in here', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const { store, repository, fakeAuth } = await signedInWith()
+    repository.holdWrites()
+    store.dispatch(taskMarkedDone('a'))
+    vi.useFakeTimers()
+    store.dispatch(signOutRequested())
+    await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_MS)
+    expect(fakeAuth.calls.signOut).toBe(1)
+    expect(repository.devicesCleared).toBe(0)
+  })
+
+  it('does not when Auth signs the user out by itself', async () => {
+    const { repository, fakeAuth } = await signedInWith()
+    fakeAuth.emit(null)
     await settle()
-    expect(selectTaskIds(store.getState())).toEqual([])
-    expect(recorder.writes()).toEqual([])
-    expect(alert).not.toHaveBeenCalled()
+    expect(repository.devicesCleared).toBe(0)
+  })
+
+  it('warns, and goes on, when the device cannot be cleared', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const testServices = createTestServices()
+    const err = new Error('blocked')
+    testServices.services.tasks = {
+      ...testServices.services.tasks,
+      clearDevice: () => Promise.reject(err),
+    }
+    const { store } = await signedInStore([], testServices)
+    store.dispatch(signOutRequested())
+    await vi.waitFor(() => {
+      expect(consoleWarn).toHaveBeenCalledExactlyOnceWith(
+        'The tasks kept on this device could not be removed',
+        err,
+      )
+    })
+    expect(store.getState().auth.user).toBeNull()
   })
 })

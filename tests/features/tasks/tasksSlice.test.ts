@@ -56,13 +56,6 @@ describe('a new task', () => {
     expect(orders(store)).toEqual([0, FINISHED_ORDER_BASE])
   })
 
-  it('falls between two tasks whose orders (another client’s) leave no whole number free', () => {
-    const { store } = storeWithList([storedTask('a', false, 1), storedTask('done', true, 2)])
-    store.dispatch(added('n'))
-    expect(ids(store)).toEqual(['a', 'n', 'done'])
-    expect(orders(store)).toEqual([1, 1.5, 2])
-  })
-
   it('is refused for another user’s list, or an id already there', () => {
     const { store } = storeWithList([storedTask('a')])
     const before = store.getState()

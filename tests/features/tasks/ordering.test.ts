@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import {
+  compareTasks,
+  FINISHED_ORDER_BASE,
+  orderAfterLastOpen,
+  orderAtEnd,
+  orderAtTop,
+  placed,
+  type TaskList,
+} from '../../../src/features/tasks/ordering'
+import type { Task } from '../../../src/services/types'
+import { storedTask } from '../../support/store'
+
+/** A list as the tasks state holds it, in list order. */
+const listOf = (...tasks: Task[]): TaskList => ({
+  ids: [...tasks].sort(compareTasks).map((task) => task.id),
+  entities: Object.fromEntries(tasks.map((task) => [task.id, task])),
+})
+
+describe('the list order', () => {
+  it('is by order, then by id', () => {
+    const tasks = [storedTask('b', false, 1), storedTask('c', false, 0), storedTask('a', false, 1)]
+    expect([...tasks].sort(compareTasks).map((task) => task.id)).toEqual(['c', 'a', 'b'])
+  })
+})
+
+describe('a new task’s order', () => {
+  it('is 0 in an empty list, and one after the last open task', () => {
+    expect(orderAfterLastOpen(listOf())).toBe(0)
+    const list = listOf(storedTask('a', false, 4), storedTask('f', true, FINISHED_ORDER_BASE))
+    expect(orderAfterLastOpen(list)).toBe(5)
+  })
+
+  it('is at most 0, before the first finished task, when none is open', () => {
+    expect(orderAfterLastOpen(listOf(storedTask('f', true, FINISHED_ORDER_BASE)))).toBe(0)
+    expect(orderAfterLastOpen(listOf(storedTask('f', true, -3)))).toBe(-4)
+  })
+
+  it('is the midpoint only where another client’s orders leave no whole number free', () => {
+    const list = listOf(storedTask('a', false, 1), storedTask('f', true, 2))
+    expect(orderAfterLastOpen(list)).toBe(1.5)
+  })
+})
+
+describe('mark as done and mark as incomplete', () => {
+  it('put the task after every other, in the finished region', () => {
+    const list = listOf(storedTask('a', false, 0), storedTask('b', false, 1))
+    expect(orderAtEnd(list, 'a')).toBe(FINISHED_ORDER_BASE)
+    const withFinished = listOf(
+      storedTask('a', false, 0),
+      storedTask('f', true, FINISHED_ORDER_BASE + 7),
+    )
+    expect(orderAtEnd(withFinished, 'a')).toBe(FINISHED_ORDER_BASE + 8)
+    // The task itself does not count: the last one stays where it is.
+    expect(orderAtEnd(withFinished, 'f')).toBe(FINISHED_ORDER_BASE)
+  })
+
+  it('put the task before every other, in the open region', () => {
+    const list = listOf(storedTask('a', false, -2), storedTask('f', true, FINISHED_ORDER_BASE))
+    expect(orderAtTop(list, 'f')).toBe(-3)
+    expect(orderAtTop(listOf(storedTask('f', true, FINISHED_ORDER_BASE)), 'f')).toBe(0)
+    expect(
+      orderAtTop(
+        listOf(
+          storedTask('g', true, FINISHED_ORDER_BASE + 1),
+          storedTask('f', true, FINISHED_ORDER_BASE),
+        ),
+        'g',
+      ),
+    ).toBe(0)
+  })
+})
+
+describe('placing a task', () => {
+  it('inserts a new task where its order sorts it, ties by id', () => {
+    const list = listOf(
+      storedTask('a', false, 0),
+      storedTask('c', false, 1),
+      storedTask('d', false, 2),
+    )
+    expect(placed(list, storedTask('b', false, 1))).toEqual(['a', 'b', 'c', 'd'])
+    expect(placed(list, storedTask('e', false, 1))).toEqual(['a', 'c', 'e', 'd'])
+    expect(placed(list, storedTask('z', false, -1))).toEqual(['z', 'a', 'c', 'd'])
+  })
+
+  it('moves a changed task, leaving the others in place', () => {
+    const list = listOf(
+      storedTask('a', false, 0),
+      storedTask('b', false, 1),
+      storedTask('c', false, 2),
+    )
+    expect(placed(list, storedTask('a', false, 5))).toEqual(['b', 'c', 'a'])
+    expect(list.ids).toEqual(['a', 'b', 'c'])
+  })
+})
