@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 
-const ACCENT = '#0a58ca' // --accent in src/index.css
+const ACCENT = '#0a58ca' // --accent in src/app/theme.css
 const CHECK = '#ffffff'
 
 /**

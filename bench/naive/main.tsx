@@ -1,6 +1,9 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import '../../src/index.css'
+import '../../src/app/theme.css'
+import '../../src/features/tasks/tasks.css'
+import '../../src/features/tasks/list/list.css'
+import '../../src/features/tasks/list/rowMenu.css'
 import { NaiveApp } from './NaiveApp'
 
 const root = document.getElementById('root')

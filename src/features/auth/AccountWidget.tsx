@@ -1,3 +1,4 @@
+import './account.css'
 import { useEffect, useRef, useState } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import type { AuthUser } from '../../services/types'

@@ -1,3 +1,4 @@
+import './tasks.css'
 import { useState, type ReactNode } from 'react'
 import { TaskForm } from './TaskForm'
 import { TaskList } from './TaskList'

@@ -1,3 +1,4 @@
+import './rowMenu.css'
 import { memo, use, useId, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useAppSelector } from '../../../app/hooks'

@@ -1,3 +1,4 @@
+import './list.css'
 import { memo, useRef, type ReactElement, type RefObject } from 'react'
 import { HiddenRowsText } from './HiddenText'
 import { segments } from './listWindow'
