@@ -1,7 +1,6 @@
 /**
  * The rules table: every rule of firestore.rules, as requests the real Firestore Lite SDK
- * makes, each with the answer of the official emulator (the reference). backend/ must answer
- * the same, except for the differences listed in DIFFERENCES, each with its reason.
+ * makes, each with the answer Google's Firestore emulator gives.
  */
 import {
   type DocumentData,
@@ -57,20 +56,6 @@ export interface RulesCase {
   /** Checked after the act (its result is appended to the outcome). */
   then?: (context: CaseContext) => Promise<string>
   expected: Outcome
-}
-
-/** Where backend/ answers otherwise than the official emulator, and why. */
-export const DIFFERENCES: Record<string, { backend: Outcome; reason: string }> = {
-  'an expired token': {
-    backend: 'unauthenticated',
-    reason:
-      'the emulator does not check expiry; Firestore answers 401 UNAUTHENTICATED, and so does backend/, so the app meets a refused token before it goes live',
-  },
-  'a malformed token': {
-    backend: 'unauthenticated',
-    reason:
-      'the emulator answers 400 "invalid jwt" (to the SDK: failed-precondition); Firestore answers 401 UNAUTHENTICATED for invalid credentials, as backend/ does',
-  },
 }
 
 const task = (email: string, extra: DocumentData = {}): DocumentData => ({
@@ -150,6 +135,27 @@ export const CASES: RulesCase[] = [
     act: create({ ...ownTask, task: '' }),
     expected: 'permission-denied',
   },
+  ...[
+    ['only spaces', '   '],
+    ['only no-break spaces', '\u00a0\u00a0'],
+    ['only zero-width characters', '\u200b\u200c\u200d\u2060\ufeff'],
+    ['only a newline and a tab', '\n\t'],
+  ].map(([what, text]): RulesCase => ({
+    name: `create: text of ${String(what)}`,
+    as: 'ada',
+    act: create({ ...ownTask, task: text }),
+    expected: 'permission-denied',
+  })),
+  ...[
+    ['emoji', '🌱🐈‍⬛'],
+    ['a leading newline', '\nBuy oat milk'],
+    ['a zero-width joiner among letters', 'Buy\u200doat milk'],
+  ].map(([what, text]): RulesCase => ({
+    name: `create: text with ${String(what)}`,
+    as: 'ada',
+    act: create({ ...ownTask, task: text }),
+    expected: 'ok',
+  })),
   {
     name: 'create: 1,000 characters',
     as: 'ada',
@@ -200,6 +206,18 @@ export const CASES: RulesCase[] = [
     expected: 'ok',
   },
   {
+    name: 'create: order a large negative integer',
+    as: 'ada',
+    act: create({ ...ownTask, order: -(2 ** 40) - 3 }),
+    expected: 'ok',
+  },
+  ...[NaN, Infinity, -Infinity].map((order): RulesCase => ({
+    name: `create: order ${String(order)}`,
+    as: 'ada',
+    act: create({ ...ownTask, order }),
+    expected: 'permission-denied',
+  })),
+  {
     name: 'create: email not a string',
     as: 'ada',
     act: create({ ...ownTask, email: true }),
@@ -224,6 +242,7 @@ export const CASES: RulesCase[] = [
     expected: 'permission-denied',
   },
   { name: 'create: no token', as: 'none', act: create(ownTask), expected: 'permission-denied' },
+  // The emulator does not check expiry; Firestore itself answers unauthenticated.
   { name: 'an expired token', as: 'adaExpired', act: create(ownTask), expected: 'ok' },
   {
     // The emulator's 400 "invalid jwt", which the SDK reads from the status alone.
@@ -357,6 +376,20 @@ export const CASES: RulesCase[] = [
     as: 'ada',
     seed: own,
     act: ({ task: at }) => updateDoc(at('mine'), { email: GRACE }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'update: order NaN',
+    as: 'ada',
+    seed: own,
+    act: ({ task: at }) => updateDoc(at('mine'), { order: NaN }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'update: text of only zero-width characters',
+    as: 'ada',
+    seed: own,
+    act: ({ task: at }) => updateDoc(at('mine'), { task: '\u200b\u200b' }),
     expected: 'permission-denied',
   },
   {
