@@ -1,57 +1,65 @@
 import { isPlain, type UnknownAction } from '@reduxjs/toolkit'
 import { describe, expect, it } from 'vitest'
+import { connectivityLost } from '../../src/app/actions'
 import { rootReducer, setupStore } from '../../src/app/store'
-import { tasksLoaded, tasksLoadStarted } from '../../src/features/tasks/tasksSlice'
+import { authStateChanged, signOutRequested } from '../../src/features/auth/authSlice'
 import {
+  finishedTasksCleared,
   taskAdded,
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
+  taskSaveFailed,
+  tasksLoadStarted,
+  tasksRestored,
   taskTextSaved,
-} from '../../src/features/tasks/taskEdits'
+} from '../../src/features/tasks/tasksSlice'
+import { ADA } from '../support/fakeAuthService'
 import { createTestServices } from '../support/services'
-import { EMAIL, loadedTask } from '../support/store'
+import { changed, EMAIL, snapshotOf, storedTask } from '../support/store'
 
+// A session as DevTools records it: every action the store saw, made once (ids included).
+const first = taskAdded('First', EMAIL)
+const second = taskAdded('Second', EMAIL)
+const stored = [storedTask('a', false, 0), storedTask('b', true, 9)]
 const session: UnknownAction[] = [
+  authStateChanged(ADA),
   tasksLoadStarted({ email: EMAIL }),
-  tasksLoaded({ email: EMAIL, tasks: [loadedTask('a', false, 0), loadedTask('b', true, 9)] }),
-  taskAdded({ id: 'n1', task: 'First', email: EMAIL }),
-  taskAdded({ id: 'n2', task: 'Second', email: EMAIL }),
-  taskMarkedDone('n1'),
-  taskTextSaved({ id: 'n2', task: 'Second, renamed' }),
+  snapshotOf(stored.map((task) => changed(task))),
+  first,
+  second,
+  taskMarkedDone(first.payload.id),
+  taskTextSaved({ id: 'a', task: 'Renamed' }),
   taskMarkedIncomplete('b'),
   taskDeleted('a'),
+  tasksRestored([storedTask('a', false, 0)]),
+  taskSaveFailed({ id: 'b', kind: 'update', text: 'Task b', code: 'permission-denied' }),
+  finishedTasksCleared(),
+  connectivityLost(),
+  signOutRequested(),
 ]
 
 describe('Redux DevTools time travel', () => {
-  it('replaying a recorded action log through the reducer gives the same state', () => {
-    const { services } = createTestServices()
-    const store = setupStore(services)
+  it('replaying the recorded actions through the reducer gives the same state', () => {
+    const store = setupStore(createTestServices({ stored }).services)
     for (const action of session) store.dispatch(action)
-
     // DevTools recomputes states by running the reducer over the log, without the middleware.
     const replayed = session.reduce(rootReducer, rootReducer(undefined, { type: '@@INIT' }))
     expect(replayed).toEqual(store.getState())
+    expect(store.getState().tasks.ids).toEqual(['b', 'a', second.payload.id])
   })
 
-  it('replaying the log on a fresh store gives the same state', () => {
-    const recorded = setupStore(createTestServices().services)
-    for (const action of session) recorded.dispatch(action)
-    const fresh = setupStore(createTestServices().services)
-    for (const action of session) fresh.dispatch(action)
-    expect(fresh.getState()).toEqual(recorded.getState())
-  })
-
-  it('every action and state is plain serializable data, with event-like type names', () => {
-    const { services } = createTestServices()
-    const store = setupStore(services)
+  it('every action and every state is plain, serializable data', () => {
+    const store = setupStore(createTestServices({ stored }).services)
     for (const action of session) {
       store.dispatch(action)
-      expect(JSON.parse(JSON.stringify(store.getState()))).toEqual(store.getState())
       expect(isPlain(action)).toBe(true)
-      expect(action.type).toMatch(
-        /^tasks\/tasks?(LoadStarted|Loaded|Added|MarkedDone|MarkedIncomplete|TextSaved|Deleted|Cleared)$/,
-      )
+      expect(JSON.parse(JSON.stringify(action))).toEqual(action)
+      expect(JSON.parse(JSON.stringify(store.getState()))).toEqual(store.getState())
     }
+  })
+
+  it('actions are events named feature/eventName', () => {
+    for (const { type } of session) expect(type).toMatch(/^(app|auth|tasks|sync)\/[a-z]+[A-Za-z]*$/)
   })
 })

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  parseConfig,
-  readConfig,
-  readFirebaseSettings,
-  readRefreshInterval,
-} from '../../src/config/env'
+import { parseConfig, readConfig, readFirebaseSettings } from '../../src/config/env'
 
 const project = {
   VITE_FIREBASE_API_KEY: 'key',
@@ -54,41 +49,19 @@ describe('the Firebase settings', () => {
   })
 })
 
-describe('the optional periodic refresh', () => {
-  it('is off unless VITE_REFRESH_EVERY_MINUTES is set, and then that many minutes', () => {
-    expect(readRefreshInterval({})).toBeNull()
-    expect(readRefreshInterval({ VITE_REFRESH_EVERY_MINUTES: ' ' })).toBeNull()
-    expect(readRefreshInterval({ VITE_REFRESH_EVERY_MINUTES: '5' })).toBe(300_000)
-  })
-
-  it('refuses anything but a number of minutes, 1 or more', () => {
-    for (const value of ['0', '0.5', 'often', '-3']) {
-      expect(() => readRefreshInterval({ VITE_REFRESH_EVERY_MINUTES: value })).toThrow(
-        /VITE_REFRESH_EVERY_MINUTES must be a number of minutes/,
-      )
-    }
-  })
-})
-
 describe('the whole configuration', () => {
-  it('reads the Firebase settings and the refresh interval together', () => {
-    expect(readConfig({ ...project, VITE_REFRESH_EVERY_MINUTES: '2' })).toEqual({
-      firebase: readFirebaseSettings(project),
-      refreshEveryMs: 120_000,
-    })
+  it('is the Firebase settings', () => {
+    expect(readConfig(project)).toEqual({ firebase: readFirebaseSettings(project) })
   })
 
-  it('names every problem at once, one line each', () => {
-    const env = { VITE_USE_EMULATORS: 'maybe', VITE_REFRESH_EVERY_MINUTES: 'often' }
+  it('reports what is wrong as lines under one heading, never half-starting', () => {
+    const env = { VITE_USE_EMULATORS: 'maybe', VITE_FIREBASE_API_KEY: 'key' }
     expect(parseConfig(env)).toEqual({
       ok: false,
-      errors: [
-        'VITE_USE_EMULATORS must be true or false, not "maybe".',
-        'VITE_REFRESH_EVERY_MINUTES must be a number of minutes, 1 or more, not "often".',
-      ],
+      errors: ['VITE_USE_EMULATORS must be true or false, not "maybe".'],
     })
-    expect(() => readConfig(env)).toThrow(
-      /^The environment is invalid:\n- VITE_USE_EMULATORS .*\n- VITE_REFRESH_EVERY_MINUTES /,
+    expect(() => readConfig({ VITE_FIREBASE_API_KEY: 'key' })).toThrow(
+      /^The environment is invalid:\n- The Firebase configuration is incomplete: set VITE_FIREBASE_AUTH_DOMAIN, VITE_FIREBASE_PROJECT_ID, VITE_FIREBASE_APP_ID/,
     )
   })
 })

@@ -1,23 +1,30 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { appStarted } from '../../../src/app/actions'
 import {
   selectAuthStatus,
   selectCurrentUser,
+  selectShownAuthStatus,
   signInRequested,
   signOutRequested,
 } from '../../../src/features/auth/authSlice'
-import { selectTaskIds } from '../../../src/features/tasks/tasksSlice'
-import type { LoadedTask } from '../../../src/services/types'
+import { SIGN_OUT_SAVE_WAIT_MS } from '../../../src/features/auth/listeners'
+import { selectTaskIds, taskMarkedDone } from '../../../src/features/tasks/tasksSlice'
+import type { Task } from '../../../src/services/types'
 import { ADA } from '../../support/fakeAuthService'
-import { startedApp } from '../../support/store'
+import { createTestServices } from '../../support/services'
 import { settle } from '../../support/settle'
+import { startedStore as started, storedTask } from '../../support/store'
 
-const stored: LoadedTask[] = [
-  { id: 'a1', task: 'Ada 1', isFinished: false, email: 'ada@example.com', order: 0 },
-  { id: 'g1', task: 'Grace 1', isFinished: false, email: 'grace@example.com', order: 0 },
+const stored: Task[] = [
+  storedTask('a1', false, 0, 'Ada 1'),
+  { ...storedTask('g1', false, 0, 'Grace 1'), email: 'grace@example.com' },
 ]
 
-const startedStore = () => startedApp(stored)
+const startedStore = () => started(createTestServices({ stored }))
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('following the sign-in state', () => {
   it('starts unknown, and subscribes to the Auth client once per store', () => {
@@ -28,7 +35,7 @@ describe('following the sign-in state', () => {
   })
 
   it('on sign-in holds the user, saves the e-mail in session storage and loads their tasks', async () => {
-    const { store, fakeAuth, recorder } = startedStore()
+    const { store, fakeAuth, repository } = startedStore()
     // The Auth client's user carries much more; only the three fields the product reads are kept.
     const firebaseLikeUser = { ...ADA, uid: 'u1', emailVerified: true, providerData: [] }
     fakeAuth.emit(firebaseLikeUser)
@@ -36,8 +43,17 @@ describe('following the sign-in state', () => {
     expect(selectCurrentUser(store.getState())).toEqual(ADA)
     expect(selectAuthStatus(store.getState())).toBe('signedIn')
     expect(sessionStorage.getItem('userEmail')).toBe('ada@example.com')
-    expect(recorder.calls).toEqual([{ kind: 'load', email: 'ada@example.com' }])
+    expect(localStorage.getItem('todo.lastUser')).toBe('ada@example.com')
+    expect(repository.watching()).toEqual(['ada@example.com'])
     expect(selectTaskIds(store.getState())).toEqual(['a1'])
+  })
+
+  it('expects the device’s last user, who did not sign out, until Auth answers', () => {
+    localStorage.setItem('todo.lastUser', 'ada@example.com')
+    const { store } = startedStore()
+    expect(selectShownAuthStatus(store.getState())).toBe('unknown')
+    localStorage.clear()
+    expect(selectShownAuthStatus(startedStore().store.getState())).toBe('signedOut')
   })
 
   it('writes userEmail for a session restored without a popup (reload, new tab)', async () => {
@@ -59,6 +75,7 @@ describe('following the sign-in state', () => {
     expect(selectCurrentUser(store.getState())).toBeNull()
     expect(selectTaskIds(store.getState())).toEqual([])
     expect(sessionStorage.getItem('userEmail')).toBeNull()
+    expect(localStorage.getItem('todo.lastUser')).toBeNull()
   })
 })
 
@@ -130,10 +147,50 @@ describe('Log Out', () => {
     expect(selectCurrentUser(store.getState())).toBeNull()
     expect(selectTaskIds(store.getState())).toEqual([])
     expect(sessionStorage.getItem('userEmail')).toBeNull()
+    expect(localStorage.getItem('todo.lastUser')).toBeNull()
     expect(consoleLog).toHaveBeenCalledExactlyOnceWith('Signed out successfully')
   })
 
-  it('a failure logs the error and leaves the user signed in', async () => {
+  it('waits for the last changes to reach the server, up to a limit, and says if some did not', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const { store, fakeAuth, repository } = startedStore()
+    fakeAuth.emit(ADA)
+    await vi.waitFor(() => {
+      expect(selectTaskIds(store.getState())).toEqual(['a1'])
+    })
+    repository.holdWrites()
+    store.dispatch(taskMarkedDone('a1'))
+    vi.useFakeTimers()
+    store.dispatch(signOutRequested())
+    await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_MS - 1)
+    expect(fakeAuth.calls.signOut).toBe(0)
+    expect(store.getState().auth.signingOut).toBe(true)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(fakeAuth.calls.signOut).toBe(1)
+    expect(selectAuthStatus(store.getState())).toBe('signedOut')
+    expect(store.getState().sync.unsavedLeft).toBe(true)
+    expect(repository.devicesCleared).toBe(0)
+  })
+
+  it('goes as soon as everything is saved, and says nothing is left behind', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const { store, fakeAuth, repository } = startedStore()
+    fakeAuth.emit(ADA)
+    await settle()
+    repository.holdWrites()
+    store.dispatch(taskMarkedDone('a1'))
+    store.dispatch(signOutRequested())
+    await settle()
+    expect(fakeAuth.calls.signOut).toBe(0)
+    repository.acknowledgeHeld()
+    await vi.waitFor(() => {
+      expect(repository.devicesCleared).toBe(1)
+    })
+    expect(fakeAuth.calls.signOut).toBe(1)
+    expect(store.getState().sync.unsavedLeft).toBe(false)
+  })
+
+  it('a failure logs the error and leaves the user signed in, and remembered', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { store, fakeAuth } = startedStore()
     fakeAuth.emit(ADA)
@@ -144,6 +201,8 @@ describe('Log Out', () => {
     await settle()
     expect(consoleError).toHaveBeenCalledExactlyOnceWith('Error during sign-out:', err)
     expect(selectAuthStatus(store.getState())).toBe('signedIn')
+    expect(store.getState().auth.signingOut).toBe(false)
     expect(sessionStorage.getItem('userEmail')).toBe('ada@example.com')
+    expect(localStorage.getItem('todo.lastUser')).toBe('ada@example.com')
   })
 })

@@ -1,42 +1,33 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { appStarted, connectivityLost, connectivityRestored } from '../../../src/app/actions'
-import { setupStore } from '../../../src/app/store'
+import { connectivityLost, connectivityRestored } from '../../../src/app/actions'
 import { REFUSAL_SHOWN_MS, SLOW_WRITE_MS } from '../../../src/features/sync/listeners'
 import {
   MEMORY_ONLY_MESSAGE,
   OFFLINE_MESSAGE,
+  OFFLINE_PENDING_MESSAGE,
   SAVING_MESSAGE,
   selectSyncMessage,
 } from '../../../src/features/sync/syncSlice'
-import { taskMarkedDone, taskTextSaved } from '../../../src/features/tasks/taskEdits'
-import { createMemoryStore } from '../../../src/services/outbox/storage'
-import { ADA } from '../../support/fakeAuthService'
-import { createRecordingRepository } from '../../support/recordingTaskRepository'
+import { taskMarkedDone, taskTextSaved } from '../../../src/features/tasks/tasksSlice'
 import { createTestServices } from '../../support/services'
-
-const EMAIL = 'ada@example.com'
-const failure = (code: string) => Object.assign(new Error(code), { code })
+import { signedInStore, startedStore, storedTask } from '../../support/store'
 
 afterEach(() => {
   vi.useRealTimers()
 })
 
+/** Ada signed in with two tasks; the clock is the test's from here on. */
 async function signedInPage() {
-  vi.useFakeTimers()
   vi.spyOn(console, 'error').mockImplementation(() => undefined)
-  const recorder = createRecordingRepository([
-    { id: 'a', task: 'Email Alex', isFinished: false, email: EMAIL, order: 0 },
+  const page = await signedInStore([
+    storedTask('a', false, 0, 'Email Alex'),
+    storedTask('b', false, 1),
   ])
-  const testServices = createTestServices({ tasks: recorder.repository })
-  const store = setupStore(testServices.services)
-  store.dispatch(appStarted())
-  testServices.fakeAuth.emit(ADA)
-  await vi.advanceTimersByTimeAsync(0)
-  const message = () => selectSyncMessage(store.getState())
-  return { ...testServices, store, recorder, message }
+  vi.useFakeTimers()
+  return { ...page, message: () => selectSyncMessage(page.store.getState()) }
 }
 
-describe('the sync status', () => {
+describe('the sync line', () => {
   it('says nothing while writes go through', async () => {
     const { store, message } = await signedInPage()
     store.dispatch(taskMarkedDone('a'))
@@ -44,52 +35,55 @@ describe('the sync status', () => {
     expect(message()).toBeNull()
   })
 
-  it('says "Saving…" only once a write has waited a second, and nothing once it is through', async () => {
-    const { store, recorder, message } = await signedInPage()
-    recorder.hangWrites()
+  it('says "Saving…" once changes have waited a second, from the first of them, until they are through', async () => {
+    const { store, repository, message } = await signedInPage()
+    repository.holdWrites()
     store.dispatch(taskMarkedDone('a'))
-    await vi.advanceTimersByTimeAsync(SLOW_WRITE_MS - 10)
+    await vi.advanceTimersByTimeAsync(SLOW_WRITE_MS / 2)
+    store.dispatch(taskMarkedDone('b'))
+    await vi.advanceTimersByTimeAsync(SLOW_WRITE_MS / 2 - 1)
     expect(message()).toBeNull()
-    await vi.advanceTimersByTimeAsync(10)
+    await vi.advanceTimersByTimeAsync(1)
     expect(message()).toBe(SAVING_MESSAGE)
-    recorder.settlePending()
+    repository.acknowledgeHeld()
     await vi.advanceTimersByTimeAsync(0)
     expect(message()).toBeNull()
   })
 
-  it('offline with changes waiting, says they are kept and will be sent', async () => {
-    const { store, recorder, message } = await signedInPage()
+  it('offline, says changes are kept and will be sent, then that the list is the device’s', async () => {
+    const { store, repository, message } = await signedInPage()
     store.dispatch(connectivityLost())
-    expect(message()).toBeNull()
-    recorder.failWritesWith(failure('unavailable'))
+    expect(message()).toBe(OFFLINE_MESSAGE)
+    repository.holdWrites()
     store.dispatch(taskTextSaved({ id: 'a', task: 'Edited offline' }))
     await vi.advanceTimersByTimeAsync(0)
+    expect(message()).toBe(OFFLINE_PENDING_MESSAGE)
+    repository.acknowledgeHeld()
+    await vi.advanceTimersByTimeAsync(0)
     expect(message()).toBe(OFFLINE_MESSAGE)
-    recorder.succeedWrites()
     store.dispatch(connectivityRestored())
-    await vi.advanceTimersByTimeAsync(0)
     expect(message()).toBeNull()
   })
 
-  it('names a write the server refused for good, for a while', async () => {
-    const { store, recorder, message } = await signedInPage()
-    recorder.failWritesWith(failure('permission-denied'))
+  it('names a change the server refused, for ten seconds from the last refusal', async () => {
+    const { store, repository, message } = await signedInPage()
+    repository.refuseWrites('permission-denied')
     store.dispatch(taskMarkedDone('a'))
-    await vi.advanceTimersByTimeAsync(0)
-    expect(message()).toBe(
-      'Not saved: the task was deleted on another device, or is no longer yours',
-    )
-    await vi.advanceTimersByTimeAsync(REFUSAL_SHOWN_MS)
+    await vi.advanceTimersByTimeAsync(REFUSAL_SHOWN_MS / 2)
+    expect(message()).toBe('Not saved: “Email Alex”: the server refused it.')
+    store.dispatch(taskTextSaved({ id: 'b', task: 'Call Bea' }))
+    await vi.advanceTimersByTimeAsync(REFUSAL_SHOWN_MS - 1)
+    expect(message()).toBe('Not saved: “Call Bea”: the server refused it.')
+    await vi.advanceTimersByTimeAsync(1)
     expect(message()).toBeNull()
   })
 
-  it('says when changes are kept in memory only (device storage unusable)', async () => {
-    vi.useFakeTimers()
-    const testServices = createTestServices({ local: createMemoryStore() })
-    const store = setupStore(testServices.services)
-    store.dispatch(appStarted())
-    testServices.fakeAuth.emit(ADA)
-    await vi.advanceTimersByTimeAsync(0)
-    expect(selectSyncMessage(store.getState())).toBe(MEMORY_ONLY_MESSAGE)
+  it('says when the device cannot keep changes (memory only)', async () => {
+    const testServices = createTestServices()
+    testServices.repository.setPersistence('memory')
+    const { store } = startedStore(testServices)
+    await vi.waitFor(() => {
+      expect(selectSyncMessage(store.getState())).toBe(MEMORY_ONLY_MESSAGE)
+    })
   })
 })

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { connectivityLost, connectivityRestored } from '../../../src/app/actions'
+import { setupStore } from '../../../src/app/store'
+import { authStateChanged, userSignedOut } from '../../../src/features/auth/authSlice'
+import {
+  MEMORY_ONLY_MESSAGE,
+  OFFLINE_MESSAGE,
+  OFFLINE_PENDING_MESSAGE,
+  persistenceFound,
+  refusalShown,
+  SAVING_MESSAGE,
+  selectSyncMessage,
+  UNSAVED_LEFT_MESSAGE,
+  writesSlowed,
+} from '../../../src/features/sync/syncSlice'
+import { taskSaveFailed, tasksSnapshotReceived } from '../../../src/features/tasks/tasksSlice'
+import { ADA } from '../../support/fakeAuthService'
+import { createTestServices } from '../../support/services'
+import { EMAIL } from '../../support/store'
+
+// The sync line's state, driven by the events it follows (its listeners' timers are in
+// listeners.test.ts).
+
+const report = (hasPendingWrites: boolean) =>
+  tasksSnapshotReceived({ email: EMAIL, updates: [], fromCache: false, hasPendingWrites })
+const refused = (text: string, kind: 'add' | 'update' | 'delete', code: string) =>
+  taskSaveFailed({ id: 'a', kind, text, code })
+
+function syncStore() {
+  // The listeners' timers stay still: only the reducer speaks here.
+  vi.useFakeTimers()
+  const store = setupStore(createTestServices().services)
+  return { store, message: () => selectSyncMessage(store.getState()) }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('the sync line', () => {
+  it('says one thing at a time, the most urgent, and nothing once all is well', () => {
+    const { store, message } = syncStore()
+    const steps: [Parameters<typeof store.dispatch>[0], string | null][] = [
+      [report(true), null],
+      [writesSlowed(), SAVING_MESSAGE],
+      [persistenceFound('memory'), MEMORY_ONLY_MESSAGE],
+      [connectivityLost(), OFFLINE_PENDING_MESSAGE],
+      [userSignedOut({ email: EMAIL, unsavedLeft: true }), UNSAVED_LEFT_MESSAGE],
+      [
+        refused('Buy milk', 'add', 'permission-denied'),
+        'Not saved: “Buy milk”: the server refused it.',
+      ],
+      [refusalShown(), UNSAVED_LEFT_MESSAGE],
+      [authStateChanged(ADA), OFFLINE_PENDING_MESSAGE],
+      [report(false), OFFLINE_MESSAGE],
+      [connectivityRestored(), MEMORY_ONLY_MESSAGE],
+      [persistenceFound('device'), null],
+    ]
+    for (const [action, said] of steps) {
+      store.dispatch(action)
+      expect({ after: action.type, said: message() }).toEqual({ after: action.type, said })
+    }
+  })
+
+  it('says "Saving…" only while changes wait', () => {
+    const { store, message } = syncStore()
+    store.dispatch(writesSlowed())
+    expect(message()).toBeNull()
+    store.dispatch(report(true))
+    store.dispatch(writesSlowed())
+    store.dispatch(report(false))
+    expect(message()).toBeNull()
+  })
+
+  it('names the refused task, shortened past 40 characters', () => {
+    const { store, message } = syncStore()
+    store.dispatch(refused(`${'x'.repeat(39)}yz`, 'update', 'permission-denied'))
+    expect(message()).toBe(`Not saved: “${'x'.repeat(39)}…”: the server refused it.`)
+  })
+
+  it.each([
+    ['update', 'not-found', 'it was deleted on another device'],
+    ['delete', 'permission-denied', 'the server refused it'],
+    ['add', 'invalid-argument', 'the server did not accept it'],
+    ['update', 'out-of-range', 'the server did not accept it'],
+    ['add', 'resource-exhausted', 'there is no room left to keep it'],
+    ['add', 'not-found', 'the server refused it (not-found)'],
+    ['delete', 'unknown', 'the server refused it (unknown)'],
+  ] as const)('says why a refused %s (%s) was: %s', (kind, code, reason) => {
+    const { store, message } = syncStore()
+    store.dispatch(refused('Walk', kind, code))
+    expect(message()).toBe(`Not saved: “Walk”: ${reason}.`)
+  })
+})
