@@ -34,6 +34,12 @@ if (typeof HTMLDialogElement !== 'undefined' && !('showModal' in HTMLDialogEleme
   })
 }
 
+// jsdom lays nothing out, so there is nothing to scroll: the browser's call does nothing here.
+if (typeof Element !== 'undefined') {
+  const elements: Partial<Element> = Element.prototype
+  elements.scrollIntoView ??= () => undefined
+}
+
 afterEach(() => {
   server.resetHandlers()
   cleanup()

@@ -45,7 +45,7 @@ const encoded = (value: unknown): Value =>
       : { stringValue: String(value) }
 
 /** Stores documents as they are, past the rules (another client, an older app). */
-export async function storeTasks(tasks: readonly ({ id: string } & Record<string, unknown>)[]) {
+export async function storeTasks(tasks: readonly { id: string }[]) {
   const writes = tasks.map(({ id, ...fields }) => ({
     update: {
       name: `${DOCUMENTS}/tasks/${id}`,

@@ -2,10 +2,11 @@ import { render, type RenderOptions } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { Provider } from 'react-redux'
+import { App } from '../../src/app/App'
 import { setupStore, type AppStore } from '../../src/app/store'
 import type { Task } from '../../src/services/types'
 import { createTestServices, type TestServices } from './services'
-import { signedInStore } from './store'
+import { signedInStore, startedStore } from './store'
 
 interface AppRenderOptions extends Omit<RenderOptions, 'queries'> {
   /** The test's services (fresh fakes by default). */
@@ -34,4 +35,10 @@ export function renderWithProviders(ui: ReactElement, options: AppRenderOptions 
 export async function renderSignedIn(ui: ReactElement, stored: Task[] = []) {
   const { store, ...services } = await signedInStore(stored)
   return renderWithProviders(ui, { services, store })
+}
+
+/** The whole app, on a store started as main.tsx starts it, before Auth has answered. */
+export function renderApp(services = createTestServices()) {
+  const { store } = startedStore(services)
+  return renderWithProviders(<App />, { services, store })
 }

@@ -1,12 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { App } from '../../../src/app/App'
 import type { AuthUser } from '../../../src/services/types'
 import { ADA } from '../../support/fakeAuthService'
-import { renderWithProviders } from '../../support/render'
+import { renderApp } from '../../support/render'
 import { settle } from '../../support/settle'
-
-const renderApp = () => renderWithProviders(<App />, { started: true })
 
 const header = () => screen.getByRole('banner')
 /** The widget's status line (the first of its live regions; a failed sign-in has another). */

@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { App } from '../../../src/app/App'
 import { SIGN_IN_ERROR_MS } from '../../../src/features/auth/AccountWidget'
-import { renderWithProviders } from '../../support/render'
+import { renderApp } from '../../support/render'
 import { settle } from '../../support/settle'
 
 const header = () => screen.getByRole('banner')
@@ -17,7 +16,7 @@ function popupWindow() {
 }
 
 async function signedOutApp() {
-  const rendered = renderWithProviders(<App />, { started: true })
+  const rendered = renderApp()
   rendered.fakeAuth.emit(null)
   await settle()
   return rendered

@@ -1,21 +1,32 @@
 import { act, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { connectivityLost } from '../../../src/app/actions'
 import { SyncStatus } from '../../../src/features/sync/SyncStatus'
 import {
   MEMORY_ONLY_MESSAGE,
   OFFLINE_MESSAGE,
-  outboxReported,
+  OFFLINE_PENDING_MESSAGE,
+  persistenceFound,
   SAVING_MESSAGE,
-  serverUnreachable,
-  writeRefused,
   writesSlowed,
 } from '../../../src/features/sync/syncSlice'
+import { taskSaveFailed, tasksSnapshotReceived } from '../../../src/features/tasks/tasksSlice'
 import { renderWithProviders } from '../../support/render'
+import { EMAIL } from '../../support/store'
+
+const report = (hasPendingWrites: boolean) =>
+  tasksSnapshotReceived({ email: EMAIL, updates: [], fromCache: false, hasPendingWrites })
 
 function renderStatus() {
+  // The listeners' timers stay still: the line shows what the state says.
+  vi.useFakeTimers()
   const rendered = renderWithProviders(<SyncStatus />)
   return { ...rendered, line: screen.getByRole('status') }
 }
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('the sync status', () => {
   it('is one polite live region, silent while all is saved', () => {
@@ -25,10 +36,10 @@ describe('the sync status', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
-  it('says "Saving…" only once a write has waited over a second', () => {
+  it('says "Saving…" once changes have waited, and nothing once they are through', () => {
     const { store, line } = renderStatus()
     act(() => {
-      store.dispatch(outboxReported({ pending: 1, durable: true }))
+      store.dispatch(report(true))
     })
     expect(line).toBeEmptyDOMElement()
     act(() => {
@@ -36,40 +47,41 @@ describe('the sync status', () => {
     })
     expect(line).toHaveTextContent(SAVING_MESSAGE)
     act(() => {
-      store.dispatch(outboxReported({ pending: 0, durable: true }))
+      store.dispatch(report(false))
     })
     expect(line).toBeEmptyDOMElement()
   })
 
-  it('says changes are kept on the device while offline with writes waiting', () => {
+  it('offline, says what the device holds, and that waiting changes will be sent', () => {
     const { store, line } = renderStatus()
     act(() => {
-      store.dispatch(serverUnreachable())
+      store.dispatch(connectivityLost())
     })
-    expect(line).toBeEmptyDOMElement()
-    act(() => {
-      store.dispatch(outboxReported({ pending: 2, durable: true }))
-    })
-    expect(line).toHaveTextContent('Offline: changes are kept on this device and will be sent')
     expect(line).toHaveTextContent(OFFLINE_MESSAGE)
+    act(() => {
+      store.dispatch(report(true))
+    })
+    expect(line).toHaveTextContent(OFFLINE_PENDING_MESSAGE)
   })
 
   it('says when changes will not survive a reload (memory only)', () => {
     const { store, line } = renderStatus()
     act(() => {
-      store.dispatch(outboxReported({ pending: 0, durable: false }))
+      store.dispatch(persistenceFound('memory'))
     })
     expect(line).toHaveTextContent(MEMORY_ONLY_MESSAGE)
   })
 
-  it('names a refused write first, in words, in the same line', () => {
+  it('names a refused change first, in words, in the same line', () => {
     const { store, line } = renderStatus()
     act(() => {
-      store.dispatch(serverUnreachable())
-      store.dispatch(outboxReported({ pending: 1, durable: true }))
-      store.dispatch(writeRefused({ reason: 'the task no longer exists' }))
+      store.dispatch(connectivityLost())
+      store.dispatch(report(true))
+      store.dispatch(
+        taskSaveFailed({ id: 'a', kind: 'update', text: 'Buy milk', code: 'not-found' }),
+      )
     })
-    expect(line).toHaveTextContent('Not saved: the task no longer exists')
+    expect(line).toHaveTextContent('Not saved: “Buy milk”: it was deleted on another device.')
     expect(screen.getAllByRole('status')).toEqual([line])
   })
 })

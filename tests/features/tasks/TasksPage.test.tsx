@@ -3,13 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
 import { TasksPage } from '../../../src/features/tasks/TasksPage'
 import { selectAllTasks, selectTaskIds } from '../../../src/features/tasks/tasksSlice'
-import type { LoadedTask } from '../../../src/services/types'
-import { renderWithProviders } from '../../support/render'
-import { EMAIL, loadedTask } from '../../support/store'
+import type { Task } from '../../../src/services/types'
+import { renderSignedIn, renderWithProviders } from '../../support/render'
+import { storedTask } from '../../support/store'
 
-/** The page with `tasks` loaded; the session holds the e-mail unless `signedIn` is false. */
-const renderPage = (tasks: LoadedTask[] = [], { signedIn = true } = {}) =>
-  renderWithProviders(<TasksPage />, { tasks, signedInAs: signedIn ? EMAIL : undefined })
+/** The page with Ada signed in and her `tasks` loaded, or with nobody signed in. */
+const renderPage = (tasks: Task[] = [], { signedIn = true } = {}) =>
+  signedIn
+    ? renderSignedIn(<TasksPage />, tasks)
+    : Promise.resolve(renderWithProviders(<TasksPage />))
 
 const input = () => screen.getByRole('textbox', { name: 'New task' })
 const rows = () => within(screen.getByRole('list', { name: 'Tasks' })).getAllByRole('listitem')
@@ -21,8 +23,8 @@ const row = (text: string) => {
 }
 
 describe('the task list page', () => {
-  it('has a form with one text input and an Add Task button', () => {
-    renderPage()
+  it('has a form with one text input and an Add Task button', async () => {
+    await renderPage()
     expect(input()).toHaveAttribute('placeholder', 'Write your task here')
     expect(input()).toHaveAttribute('autocomplete', 'off')
     expect(input()).toHaveAttribute('maxlength', '1000')
@@ -30,26 +32,26 @@ describe('the task list page', () => {
     expect(screen.getByRole('button', { name: 'Add Task' })).toBeInTheDocument()
   })
 
-  it('shows "No tasks have been added yet" when the list is empty', () => {
-    renderPage()
+  it('shows "No tasks have been added yet" when the list is empty', async () => {
+    await renderPage()
     expect(screen.getByText('No tasks have been added yet')).toBeInTheDocument()
     expect(screen.queryByRole('list', { name: 'Tasks' })).not.toBeInTheDocument()
   })
 
   it('adds a task, clears the input and gives it focus again', async () => {
-    const { user, recorder } = renderPage()
+    const { user, repository } = await renderPage()
     await user.type(input(), 'Buy milk')
     await user.click(screen.getByRole('button', { name: 'Add Task' }))
     expect(rowTexts()).toEqual([expect.stringContaining('Buy milk')])
     expect(input()).toHaveValue('')
     expect(input()).toHaveFocus()
-    expect(recorder.writes()).toMatchObject([{ kind: 'add', task: { task: 'Buy milk' } }])
+    expect(repository.writes).toMatchObject([{ kind: 'add', task: { task: 'Buy milk' } }])
   })
 
   it('adds with Enter, after the last open task and before finished ones', async () => {
-    const { user } = renderPage([
-      loadedTask('a', false, 0),
-      loadedTask('b', true, FINISHED_ORDER_BASE),
+    const { user } = await renderPage([
+      storedTask('a', false, 0),
+      storedTask('b', true, FINISHED_ORDER_BASE),
     ])
     await user.type(input(), 'New one{Enter}')
     expect(rowTexts()).toEqual([
@@ -60,11 +62,11 @@ describe('the task list page', () => {
   })
 
   it('without a signed-in user shows the alert "Please log in to add" and adds nothing', async () => {
-    const { user, alert, store, recorder } = renderPage([], { signedIn: false })
+    const { user, alert, store, repository } = await renderPage([], { signedIn: false })
     await user.type(input(), 'Buy milk{Enter}')
     expect(alert).toHaveBeenCalledExactlyOnceWith('Please log in to add')
     expect(selectTaskIds(store.getState())).toEqual([])
-    expect(recorder.writes()).toEqual([])
+    expect(repository.writes).toEqual([])
     expect(input()).toHaveValue('Buy milk')
   })
 
@@ -74,18 +76,18 @@ describe('the task list page', () => {
   ])(
     'ignores %s text: no task, no write, no alert, and the input keeps focus',
     async (_name, text) => {
-      const { user, alert, store, recorder } = renderPage()
+      const { user, alert, store, repository } = await renderPage()
       if (text) await user.type(input(), text)
       await user.click(screen.getByRole('button', { name: 'Add Task' }))
       expect(selectTaskIds(store.getState())).toEqual([])
-      expect(recorder.writes()).toEqual([])
+      expect(repository.writes).toEqual([])
       expect(alert).not.toHaveBeenCalled()
       expect(input()).toHaveFocus()
     },
   )
 
   it('stops typing at 1,000 characters, so nothing longer is ever added', async () => {
-    const { user, store } = renderPage()
+    const { user, store } = await renderPage()
     await user.click(input())
     await user.paste('y'.repeat(1200))
     expect(input()).toHaveValue('y'.repeat(1000))
@@ -98,7 +100,7 @@ describe('the task list page', () => {
     ['emoji', 'Water the 🌱 and feed the 🐈‍⬛'],
     ['right-to-left text', 'לקנות חלב'],
   ])('stores and shows %s verbatim, as text', async (_name, text) => {
-    const { user, store, alert } = renderPage()
+    const { user, store, alert } = await renderPage()
     await user.click(input())
     await user.paste(text)
     await user.keyboard('{Enter}')
@@ -112,8 +114,8 @@ describe('the task list page', () => {
 })
 
 describe('a task row', () => {
-  it('has Edit, Delete and a toggle titled "Mark as complete" while open', () => {
-    renderPage([loadedTask('a', false, 0)])
+  it('has Edit, Delete and a toggle titled "Mark as complete" while open', async () => {
+    await renderPage([storedTask('a', false, 0)])
     const item = row('Task a')
     expect(within(item).getByRole('button', { name: 'Edit' })).toBeInTheDocument()
     expect(within(item).getByRole('button', { name: 'Delete' })).toBeInTheDocument()
@@ -123,9 +125,9 @@ describe('a task row', () => {
   })
 
   it('marked done moves to the end, struck through, its toggle now "Mark as incomplete"', async () => {
-    const { user, celebrate, recorder } = renderPage([
-      loadedTask('a', false, 0),
-      loadedTask('b', false, 1),
+    const { user, celebrate, repository } = await renderPage([
+      storedTask('a', false, 0),
+      storedTask('b', false, 1),
     ])
     await user.click(within(row('Task a')).getByRole('button', { name: 'Mark as complete' }))
     expect(rowTexts()).toEqual([
@@ -139,15 +141,15 @@ describe('a task row', () => {
       'Mark as incomplete',
     )
     expect(celebrate).toHaveBeenCalledTimes(1)
-    expect(recorder.writes()).toMatchObject([
+    expect(repository.writes).toMatchObject([
       { kind: 'update', id: 'a', changes: { isFinished: true } },
     ])
   })
 
   it('marked incomplete moves to the top and is no longer struck through', async () => {
-    const { user } = renderPage([
-      loadedTask('a', false, 0),
-      loadedTask('b', true, FINISHED_ORDER_BASE),
+    const { user } = await renderPage([
+      storedTask('a', false, 0),
+      storedTask('b', true, FINISHED_ORDER_BASE),
     ])
     await user.click(within(row('Task b')).getByRole('button', { name: 'Mark as incomplete' }))
     expect(rowTexts()).toEqual([
@@ -158,14 +160,17 @@ describe('a task row', () => {
   })
 
   it('deleted is gone at once', async () => {
-    const { user, recorder } = renderPage([loadedTask('a', false, 0), loadedTask('b', false, 1)])
+    const { user, repository } = await renderPage([
+      storedTask('a', false, 0),
+      storedTask('b', false, 1),
+    ])
     await user.click(within(row('Task a')).getByRole('button', { name: 'Delete' }))
     expect(rowTexts()).toEqual([expect.stringContaining('Task b')])
-    expect(recorder.writes()).toEqual([{ kind: 'delete', id: 'a' }])
+    expect(repository.writes).toEqual([{ kind: 'delete', id: 'a' }])
   })
 
   it('deleting the last task shows the empty text', async () => {
-    const { user } = renderPage([loadedTask('a', false, 0)])
+    const { user } = await renderPage([storedTask('a', false, 0)])
     await user.click(within(row('Task a')).getByRole('button', { name: 'Delete' }))
     expect(screen.getByText('No tasks have been added yet')).toBeInTheDocument()
   })
@@ -173,9 +178,9 @@ describe('a task row', () => {
 
 describe('the Edit Task dialog', () => {
   async function openEditor(
-    tasks = [loadedTask('a', false, 0, 'Buy milk'), loadedTask('b', false, 1)],
+    tasks = [storedTask('a', false, 0, 'Buy milk'), storedTask('b', false, 1)],
   ) {
-    const rendered = renderPage(tasks)
+    const rendered = await renderPage(tasks)
     await rendered.user.click(
       within(row(tasks[0]?.task ?? '')).getByRole('button', { name: 'Edit' }),
     )
@@ -192,18 +197,18 @@ describe('the Edit Task dialog', () => {
   })
 
   it('keeps typed text to itself until Save changes, which applies it in place and closes', async () => {
-    const { user, dialog, field, recorder } = await openEditor()
+    const { user, dialog, field, repository } = await openEditor()
     await user.clear(field)
     await user.type(field, 'Buy oat milk')
     expect(row('Buy milk')).toBeInTheDocument()
-    expect(recorder.writes()).toEqual([])
+    expect(repository.writes).toEqual([])
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(rowTexts()).toEqual([
       expect.stringContaining('Buy oat milk'),
       expect.stringContaining('Task b'),
     ])
-    expect(recorder.writes()).toMatchObject([
+    expect(repository.writes).toMatchObject([
       { kind: 'update', id: 'a', changes: { task: 'Buy oat milk' } },
     ])
   })
@@ -217,30 +222,30 @@ describe('the Edit Task dialog', () => {
   })
 
   it("drops the draft on Close and gives focus back to the row's Edit button", async () => {
-    const { user, dialog, field, recorder } = await openEditor()
+    const { user, dialog, field, repository } = await openEditor()
     await user.type(field, ' and eggs')
     await user.click(within(dialog).getByRole('button', { name: 'Close' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(row('Buy milk')).toBeInTheDocument()
-    expect(recorder.writes()).toEqual([])
+    expect(repository.writes).toEqual([])
     expect(within(row('Buy milk')).getByRole('button', { name: 'Edit' })).toHaveFocus()
   })
 
   it('disables Save changes for blank text, and Enter does nothing', async () => {
-    const { user, dialog, field, recorder } = await openEditor()
+    const { user, dialog, field, repository } = await openEditor()
     await user.clear(field)
     await user.type(field, '   ')
     expect(within(dialog).getByRole('button', { name: 'Save changes' })).toBeDisabled()
     await user.keyboard('{Enter}')
     expect(screen.getByRole('dialog', { name: 'Edit Task' })).toBeInTheDocument()
-    expect(recorder.writes()).toEqual([])
+    expect(repository.writes).toEqual([])
   })
 
   it('saving unchanged text closes the dialog and writes nothing', async () => {
-    const { user, dialog, recorder } = await openEditor()
+    const { user, dialog, repository } = await openEditor()
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    expect(recorder.writes()).toEqual([])
+    expect(repository.writes).toEqual([])
   })
 
   it('limits the text to 1,000 characters', async () => {

@@ -2,19 +2,14 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
 import { TasksPage } from '../../../src/features/tasks/TasksPage'
-import {
-  selectAllTasks,
-  tasksCleared,
-  tasksSyncedFromOtherTab,
-} from '../../../src/features/tasks/tasksSlice'
+import { selectAllTasks, tasksCleared } from '../../../src/features/tasks/tasksSlice'
 import { UNDO_MS } from '../../../src/features/tasks/UndoBar'
-import type { LoadedTask } from '../../../src/services/types'
-import { renderWithProviders } from '../../support/render'
-import { EMAIL, loadedTask } from '../../support/store'
+import type { Task } from '../../../src/services/types'
+import { renderSignedIn } from '../../support/render'
+import { EMAIL, storedTask } from '../../support/store'
 import { rows, rowTexts, row } from '../../support/rows'
 
-const renderPage = (tasks: LoadedTask[]) =>
-  renderWithProviders(<TasksPage />, { tasks, signedInAs: EMAIL })
+const renderPage = (tasks: Task[]) => renderSignedIn(<TasksPage />, tasks)
 
 const input = () => screen.getByRole('textbox', { name: 'New task' })
 const toggleOf = (text: string) =>
@@ -23,9 +18,9 @@ const deleteOf = (text: string) => within(row(text)).getByRole('button', { name:
 const undoButton = () => screen.getByRole('button', { name: 'Undo' })
 
 const abc = () => [
-  loadedTask('a', false, 0, 'Alpha'),
-  loadedTask('b', false, 1, 'Bravo'),
-  loadedTask('c', true, FINISHED_ORDER_BASE, 'Charlie'),
+  storedTask('a', false, 0, 'Alpha'),
+  storedTask('b', false, 1, 'Bravo'),
+  storedTask('c', true, FINISHED_ORDER_BASE, 'Charlie'),
 ]
 
 afterEach(() => {
@@ -33,8 +28,8 @@ afterEach(() => {
 })
 
 describe('a row, to assistive technology', () => {
-  it('has a toggle that says its state, and Edit and Delete that say which task', () => {
-    renderPage(abc())
+  it('has a toggle that says its state, and Edit and Delete that say which task', async () => {
+    await renderPage(abc())
     expect(toggleOf('Alpha')).toHaveAttribute('aria-pressed', 'false')
     expect(toggleOf('Alpha')).toHaveAccessibleName('Mark as complete')
     expect(toggleOf('Charlie')).toHaveAttribute('aria-pressed', 'true')
@@ -49,8 +44,8 @@ describe('a row, to assistive technology', () => {
 })
 
 describe('a second click that lands on another row', () => {
-  it('after a row moved away from under the pointer, does nothing', () => {
-    const { store, celebrate } = renderPage(abc())
+  it('after a row moved away from under the pointer, does nothing', async () => {
+    const { store, celebrate } = await renderPage(abc())
     const first = toggleOf('Alpha')
     fireEvent.click(first, { detail: 1 })
     // Bravo slid up under the pointer; the browser counts this as the double click's second.
@@ -64,15 +59,15 @@ describe('a second click that lands on another row', () => {
     expect(celebrate).toHaveBeenCalledTimes(1)
   })
 
-  it('deletes one task, not two, for a double click on Delete', () => {
-    renderPage(abc())
+  it('deletes one task, not two, for a double click on Delete', async () => {
+    await renderPage(abc())
     fireEvent.click(deleteOf('Alpha'), { detail: 1 })
     fireEvent.click(deleteOf('Bravo'), { detail: 2 })
     expect(rowTexts()).toEqual(['Bravo', 'Charlie'])
   })
 
-  it('still acts when it is a click of its own, or comes from the keyboard', () => {
-    renderPage(abc())
+  it('still acts when it is a click of its own, or comes from the keyboard', async () => {
+    await renderPage(abc())
     fireEvent.click(toggleOf('Alpha'), { detail: 1 })
     fireEvent.click(toggleOf('Bravo'), { detail: 1 })
     expect(rowTexts()).toEqual(['Charlie', 'Alpha', 'Bravo'])
@@ -83,7 +78,7 @@ describe('a second click that lands on another row', () => {
 
 describe('Undo after Delete', () => {
   it('puts the task back where it was, as it was, writes it back, and gives its toggle focus', async () => {
-    const { user, store, recorder } = renderPage(abc())
+    const { user, store, repository } = await renderPage(abc())
     const before = selectAllTasks(store.getState())
     await user.click(deleteOf('Charlie'))
     expect(rowTexts()).toEqual(['Alpha', 'Bravo'])
@@ -96,12 +91,12 @@ describe('Undo after Delete', () => {
     expect(toggleOf('Charlie')).toHaveFocus()
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument()
     await waitFor(() => {
-      expect(recorder.serverTasks(EMAIL)).toEqual(before)
+      expect(repository.serverTasks(EMAIL)).toEqual(before)
     })
   })
 
   it('after several deletes, restores the last', async () => {
-    const { user } = renderPage(abc())
+    const { user } = await renderPage(abc())
     await user.click(deleteOf('Alpha'))
     await user.click(deleteOf('Charlie'))
     await user.click(undoButton())
@@ -110,7 +105,7 @@ describe('Undo after Delete', () => {
   })
 
   it('brings back the last task of a list, which was empty', async () => {
-    const { user } = renderPage([loadedTask('a', false, 0, 'Only')])
+    const { user } = await renderPage([storedTask('a', false, 0, 'Only')])
     await user.click(deleteOf('Only'))
     expect(screen.getByText('No tasks have been added yet')).toBeInTheDocument()
     expect(input()).toHaveFocus()
@@ -119,7 +114,7 @@ describe('Undo after Delete', () => {
   })
 
   it('is not offered once the list is someone else’s (a sign-out)', async () => {
-    const { user, store } = renderPage(abc())
+    const { user, store } = await renderPage(abc())
     await user.click(deleteOf('Alpha'))
     expect(undoButton()).toBeInTheDocument()
     act(() => {
@@ -129,7 +124,7 @@ describe('Undo after Delete', () => {
   })
 
   it('works with Ctrl+Z outside text fields', async () => {
-    const { user } = renderPage(abc())
+    const { user } = await renderPage(abc())
     await user.click(deleteOf('Bravo'))
     await user.keyboard('{Control>}z{/Control}')
     expect(rowTexts()).toEqual(['Alpha', 'Bravo', 'Charlie'])
@@ -140,9 +135,9 @@ describe('Undo after Delete', () => {
     expect(rowTexts()).toEqual(['Alpha', 'Charlie'])
   })
 
-  it('is offered for six seconds from the last delete, and while it holds focus', () => {
+  it('is offered for six seconds from the last delete, and while it holds focus', async () => {
+    await renderPage(abc())
     vi.useFakeTimers()
-    renderPage(abc())
     fireEvent.click(deleteOf('Alpha'))
     act(() => {
       vi.advanceTimersByTime(UNDO_MS - 100)
@@ -171,7 +166,7 @@ describe('Undo after Delete', () => {
 
 describe('focus after Delete', () => {
   it('goes to the next row’s toggle, else the previous row’s, else the input', async () => {
-    const { user } = renderPage(abc())
+    const { user } = await renderPage(abc())
     await user.click(deleteOf('Alpha'))
     expect(toggleOf('Bravo')).toHaveFocus()
     await user.click(deleteOf('Charlie'))
@@ -181,7 +176,7 @@ describe('focus after Delete', () => {
   })
 
   it('works the same from the keyboard', async () => {
-    const { user } = renderPage(abc())
+    const { user } = await renderPage(abc())
     deleteOf('Bravo').focus()
     await user.keyboard('{Enter}')
     expect(toggleOf('Charlie')).toHaveFocus()
@@ -190,7 +185,7 @@ describe('focus after Delete', () => {
 
 describe('a new task', () => {
   it('is announced politely, and highlighted', async () => {
-    const { user } = renderPage(abc())
+    const { user } = await renderPage(abc())
     await user.type(input(), 'Delta{Enter}')
     const announcement = screen.getByText('Added: Delta')
     expect(announcement.closest('[role="status"]')).not.toBeNull()
@@ -201,36 +196,23 @@ describe('a new task', () => {
     expect(row('Delta')).not.toHaveClass('just-added')
   })
 
-  it('is brought into view when it lands outside it', async () => {
-    const scrolled = vi.fn()
-    Element.prototype.scrollIntoView = scrolled
-    const below = vi
-      .spyOn(Element.prototype, 'getBoundingClientRect')
-      .mockReturnValue(new DOMRect(0, 5000, 300, 40))
-    const { user } = renderPage(abc())
+  it('is scrolled into view, only as far as it takes', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView')
+    const { user } = await renderPage(abc())
     await user.type(input(), 'Echo{Enter}')
     await waitFor(() => {
-      expect(scrolled).toHaveBeenCalledWith({ block: 'nearest' })
+      expect(scrolled).toHaveBeenCalledExactlyOnceWith({ block: 'nearest' })
     })
     expect(scrolled.mock.contexts[0]).toBe(row('Echo'))
-    below.mockRestore()
   })
 
-  it('arriving from elsewhere (another tab) is neither announced nor highlighted', () => {
-    const { store } = renderPage(abc())
-    act(() => {
-      store.dispatch(
-        tasksSyncedFromOtherTab({
-          email: EMAIL,
-          upserts: [
-            { id: 'x', task: 'From the other tab', isFinished: false, email: EMAIL, order: 5 },
-          ],
-          deletes: [],
-        }),
-      )
-    })
-    expect(row('From the other tab')).toBeInTheDocument()
+  it('arriving from another device is neither announced, highlighted nor scrolled to', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView')
+    const { repository } = await renderPage(abc())
+    repository.remotePut(storedTask('x', false, 5, 'From the phone'))
+    expect(await screen.findByText('From the phone')).toBeInTheDocument()
     expect(screen.queryByText(/^Added:/)).not.toBeInTheDocument()
     expect(rows().some((item) => item.classList.contains('just-added'))).toBe(false)
+    expect(scrolled).not.toHaveBeenCalled()
   })
 })

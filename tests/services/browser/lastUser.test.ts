@@ -22,7 +22,6 @@ describe('the last user store', () => {
     }).not.toThrow()
     expect(lastUser.get()).toBeNull()
     const full = {
-      ...localStorage,
       getItem: () => null,
       setItem: () => {
         throw new DOMException('Quota exceeded', 'QuotaExceededError')

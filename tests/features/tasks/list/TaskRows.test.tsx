@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_ROW_GAP, DEFAULT_ROW_HEIGHT } from '../../../../src/features/tasks/list/listWindow'
 import { FINISHED_ORDER_BASE } from '../../../../src/features/tasks/ordering'
 import { TaskList } from '../../../../src/features/tasks/TaskList'
-import { renderWithProviders } from '../../../support/render'
-import { loadedTask } from '../../../support/store'
+import { renderSignedIn } from '../../../support/render'
+import { storedTask } from '../../../support/store'
 
 // jsdom lays nothing out: the list sees a viewport at its top (innerHeight 768) and rows of
 // the estimated height, and the tests move the "viewport" by stubbing the list's position on
@@ -15,13 +15,13 @@ const PITCH = DEFAULT_ROW_HEIGHT + DEFAULT_ROW_GAP
 function tasks(count: number, finishedFrom = count) {
   return Array.from({ length: count }, (_, i) =>
     i >= finishedFrom
-      ? loadedTask(`t${String(i)}`, true, FINISHED_ORDER_BASE + i)
-      : loadedTask(`t${String(i)}`, false, i),
+      ? storedTask(`t${String(i)}`, true, FINISHED_ORDER_BASE + i)
+      : storedTask(`t${String(i)}`, false, i),
   )
 }
 
 function renderList(count: number, finishedFrom = count) {
-  return renderWithProviders(<TaskList />, { tasks: tasks(count, finishedFrom) })
+  return renderSignedIn(<TaskList />, tasks(count, finishedFrom))
 }
 
 const list = () => screen.getByRole('list', { name: 'Tasks' })
@@ -46,8 +46,8 @@ afterEach(() => {
 })
 
 describe('a long task list', () => {
-  it('draws the rows near the viewport, the first and the last, each with its place in the list', () => {
-    renderList(1000)
+  it('draws the rows near the viewport, the first and the last, each with its place in the list', async () => {
+    await renderList(1000)
     const drawn = positions()
     expect(drawn.length).toBeGreaterThan(15)
     expect(drawn.length).toBeLessThan(80)
@@ -60,8 +60,8 @@ describe('a long task list', () => {
     for (const spacer of spacers) expect(spacer).toHaveAttribute('aria-hidden', 'true')
   })
 
-  it('draws later rows as the page scrolls, and keeps the focused row drawn', () => {
-    renderList(1000)
+  it('draws later rows as the page scrolls, and keeps the focused row drawn', async () => {
+    await renderList(1000)
     const toggle = within(rowOf('t1')).getByRole('button', { name: 'Mark as complete' })
     act(() => {
       toggle.focus()
@@ -75,8 +75,8 @@ describe('a long task list', () => {
     expect(toggle).toHaveFocus()
   })
 
-  it('renders short lists whole, without positions', () => {
-    renderList(150)
+  it('renders short lists whole, without positions', async () => {
+    await renderList(150)
     expect(rows()).toHaveLength(150)
     expect(rows()[0]).not.toHaveAttribute('aria-posinset')
     expect(list().querySelector('li.task-spacer')).toBeNull()
@@ -85,7 +85,7 @@ describe('a long task list', () => {
 
 describe('a moved row', () => {
   it('marked incomplete from the end of a long list: at the top, still focused, others untouched', async () => {
-    const { user } = renderList(1000, 500)
+    const { user } = await renderList(1000, 500)
     const secondRow = rowOf('t1')
     const last = within(rowOf('t999')).getByRole('button', { name: 'Mark as incomplete' })
     await user.click(last)
@@ -98,7 +98,7 @@ describe('a moved row', () => {
   })
 
   it('marked done in a short list: at the end, focus still on its toggle', async () => {
-    const { user } = renderList(3)
+    const { user } = await renderList(3)
     await user.click(within(rowOf('t0')).getByRole('button', { name: 'Mark as complete' }))
     expect(rows().map((row) => row.textContent)).toEqual([
       expect.stringContaining('Task t1'),
@@ -120,7 +120,7 @@ describe('find-in-page in a long list', () => {
   }
 
   it('keeps the text of the rows not drawn in the page, hidden until found', async () => {
-    renderList(1000)
+    await renderList(1000)
     await waitFor(() => {
       expect(hiddenLines()).toContain('Task t500')
     })
@@ -135,7 +135,7 @@ describe('find-in-page in a long list', () => {
   })
 
   it('moves a chunk found there to its rows, where the browser then scrolls', async () => {
-    renderList(1000)
+    await renderList(1000)
     await waitFor(() => {
       expect(hiddenLines()).toContain('Task t500')
     })

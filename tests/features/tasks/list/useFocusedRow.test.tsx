@@ -1,47 +1,50 @@
-import { act, within } from '@testing-library/react'
+import { act, waitFor, within } from '@testing-library/react'
 import { createRef } from 'react'
 import { describe, expect, it } from 'vitest'
 import { useAppSelector } from '../../../../src/app/hooks'
 import type { Control } from '../../../../src/features/tasks/list/rowControls'
 import { TaskRows } from '../../../../src/features/tasks/list/TaskRows'
 import type { FocusedRow } from '../../../../src/features/tasks/list/useFocusedRow'
-import { selectTaskIds, tasksRefreshed } from '../../../../src/features/tasks/tasksSlice'
-import type { LoadedTask } from '../../../../src/services/types'
-import { renderWithProviders } from '../../../support/render'
-import { EMAIL, loadedTask } from '../../../support/store'
-import { row } from '../../../support/rows'
+import { selectTaskIds } from '../../../../src/features/tasks/tasksSlice'
+import type { Task } from '../../../../src/services/types'
+import { renderSignedIn } from '../../../support/render'
+import { storedTask } from '../../../support/store'
+import { row, rowTexts } from '../../../support/rows'
 
-const alpha = loadedTask('a', false, 0, 'Alpha')
-const bravo = loadedTask('b', false, 1, 'Bravo')
-const charlie = loadedTask('c', false, 2, 'Charlie')
-const delta = loadedTask('d', false, 3, 'Delta')
+const alpha = storedTask('a', false, 0, 'Alpha')
+const bravo = storedTask('b', false, 1, 'Bravo')
+const charlie = storedTask('c', false, 2, 'Charlie')
+const delta = storedTask('d', false, 3, 'Delta')
 
 /** The rows of the store's list, as TaskList draws them, with the focus record in view. */
-function renderRows(tasks: LoadedTask[]) {
+async function renderRows(tasks: Task[]) {
   const focus = createRef<FocusedRow | null>()
   function Rows() {
     return <TaskRows ids={useAppSelector(selectTaskIds)} focus={focus} />
   }
-  const { store } = renderWithProviders(<Rows />, { tasks })
-  const refresh = (fresh: LoadedTask[]) => {
-    act(() => {
-      store.dispatch(tasksRefreshed({ email: EMAIL, tasks: fresh }))
+  const { repository } = await renderSignedIn(<Rows />, tasks)
+  /** Another device moves or deletes tasks; the rows follow once the live query reports it. */
+  const remote = async (moved: Task[], deleted: string[], shown: string[]) => {
+    for (const task of moved) repository.remotePut(task)
+    for (const id of deleted) repository.remoteDelete(id)
+    await waitFor(() => {
+      expect(rowTexts()).toEqual(shown)
     })
   }
-  return { focus, refresh }
+  return { focus, remote }
 }
 
-const NAMES: Record<Control, string> = {
+const NAMES: Record<Exclude<Control, 'more'>, string> = {
   toggle: 'Mark as complete',
   edit: 'Edit',
   delete: 'Delete',
 }
 
 describe('focus in a row that moves', () => {
-  it.each(Object.keys(NAMES) as Control[])(
+  it.each(Object.keys(NAMES) as (keyof typeof NAMES)[])(
     'is recorded by the %s button’s marker, and given back to the same kind of button',
-    (control) => {
-      const { focus, refresh } = renderRows([alpha, bravo, charlie, delta])
+    async (control) => {
+      const { focus, remote } = await renderRows([alpha, bravo, charlie, delta])
       const before = within(row('Bravo')).getByRole('button', { name: NAMES[control] })
       act(() => {
         before.focus()
@@ -49,7 +52,7 @@ describe('focus in a row that moves', () => {
       expect(focus.current?.id).toBe('b')
       expect(focus.current?.control).toBe(control)
 
-      refresh([alpha, charlie, delta, { ...bravo, order: 10 }])
+      await remote([{ ...bravo, order: 10 }], [], ['Alpha', 'Charlie', 'Delta', 'Bravo'])
       // A moved row is a new element (a new key): focus was put back, not kept.
       expect(before).not.toBeInTheDocument()
       const after = within(row('Bravo')).getByRole('button', { name: NAMES[control] })
@@ -58,12 +61,12 @@ describe('focus in a row that moves', () => {
     },
   )
 
-  it('goes to the next row’s toggle when its row goes', () => {
-    const { focus, refresh } = renderRows([alpha, bravo, charlie])
+  it('goes to the next row’s toggle when its row goes', async () => {
+    const { focus, remote } = await renderRows([alpha, bravo, charlie])
     act(() => {
       within(row('Bravo')).getByRole('button', { name: 'Delete' }).focus()
     })
-    refresh([alpha, charlie])
+    await remote([], ['b'], ['Alpha', 'Charlie'])
     expect(within(row('Charlie')).getByRole('button', { name: 'Mark as complete' })).toHaveFocus()
     expect(focus.current?.id).toBe('c')
     expect(focus.current?.control).toBe('toggle')
