@@ -1,4 +1,5 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
+import { followNetworkOfTest } from './support/network'
 import { routeGoogleOffline, signInThroughEmulatorPopup } from './support/offline-google'
 
 export interface Person {
@@ -32,6 +33,21 @@ export const taskInput = (page: Page) => page.getByRole('textbox', { name: 'New 
 export const taskRows = (page: Page) =>
   page.getByRole('list', { name: 'Tasks' }).getByRole('listitem')
 export const row = (page: Page, text: string): Locator => taskRows(page).filter({ hasText: text })
+/** The one line that says whether changes are saved (the sync status). */
+export const syncLine = (page: Page) => page.locator('.sync-status')
+
+/**
+ * A row's Edit or Delete, ready to click: beside the text, or on a narrow screen in the row's
+ * "More actions" menu, which this opens.
+ */
+export async function rowButton(page: Page, text: string, name: 'Edit' | 'Delete') {
+  const item = row(page, text)
+  const button = item.getByRole('button', { name, exact: true }).filter({ visible: true })
+  const more = item.getByRole('button', { name: 'More actions' }).filter({ visible: true })
+  await expect(button.or(more).first()).toBeVisible()
+  if ((await button.count()) === 0) await more.click()
+  return button
+}
 
 /** The texts of the rows, top to bottom. */
 export async function rowTexts(page: Page): Promise<string[]> {
@@ -53,6 +69,7 @@ export const test = base.extend<{
 }>({
   context: async ({ context }, provide) => {
     await routeGoogleOffline(context)
+    await followNetworkOfTest(context)
     await provide(context)
   },
   consoleMessages: async ({ page }, provide) => {

@@ -1,4 +1,4 @@
-import { addTasks, expect, row, test } from './fixtures'
+import { addTasks, expect, row, rowButton, test } from './fixtures'
 
 // Screenshots to look at (test-results/screens/): a list with open and finished tasks, and
 // the Undo bar, at 360 and 1280 px, light and dark.
@@ -26,7 +26,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.mouse.move(0, 0)
         await page.screenshot({ path: name('list') })
 
-        await row(page, 'Call the plumber').getByRole('button', { name: 'Delete' }).click()
+        await (await rowButton(page, 'Call the plumber', 'Delete')).click()
         await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible()
         await page.mouse.move(0, 0)
         await page.screenshot({ path: name('undo') })

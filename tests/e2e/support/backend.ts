@@ -1,12 +1,14 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import type { APIRequestContext } from '@playwright/test'
 import { seedTasks as seedStored } from '../../../scripts/firestore-rest.mjs'
+import { FIRESTORE } from './network'
 
 /**
- * The database the browser tests run on, whichever engine serves it (scripts/engine.mjs): read
+ * The database the browser tests run on, Google's Firestore emulator (scripts/engine.mjs): read
  * and seeded through Firestore's REST API with `Bearer owner`, the emulators' admin token,
- * which both the official emulator and backend/ accept and which bypasses the rules.
+ * which bypasses the rules.
  */
-export const FIRESTORE = 'http://127.0.0.1:8080'
+export { FIRESTORE }
 const DOCUMENTS = 'projects/demo-todo/databases/(default)/documents'
 const OWNER = { authorization: 'Bearer owner', 'content-type': 'application/json' }
 
@@ -93,14 +95,30 @@ export async function seedList(
   )
 }
 
-/**
- * Records the commits the browser sends to the database from now on, from every page of a
- * context or from one page; returns a function that counts them.
- */
-export function recordCommits(source: BrowserContext | Page): () => number {
-  let count = 0
-  source.on('request', (request) => {
-    if (request.url().startsWith(FIRESTORE) && request.url().includes('documents:commit')) count++
+const RULES = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8')
+
+/** Puts new rules in force at once (the emulator takes them at run time). */
+async function putRules(request: APIRequestContext, content: string): Promise<void> {
+  const response = await request.put(`${FIRESTORE}/emulator/v1/projects/demo-todo:securityRules`, {
+    data: { rules: { files: [{ content }] } },
   })
-  return () => count
+  if (!response.ok()) throw new Error(`securityRules: ${String(response.status())}`)
+}
+
+/**
+ * Runs `body` while the server refuses every write (the project's rules, each write rule
+ * failing), and puts the project's rules back afterwards, whatever happens.
+ */
+export async function whileWritesRefused(
+  request: APIRequestContext,
+  body: () => Promise<void>,
+): Promise<void> {
+  const refusing = RULES.replace(/allow (create|update|delete): if /g, 'allow $1: if false && ')
+  if (refusing.split('if false &&').length !== 4) throw new Error('firestore.rules changed shape')
+  await putRules(request, refusing)
+  try {
+    await body()
+  } finally {
+    await putRules(request, RULES)
+  }
 }

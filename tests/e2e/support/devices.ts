@@ -1,31 +1,30 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test'
+import type { Browser, BrowserContext } from '@playwright/test'
 import { signIn, type Person } from '../fixtures'
+import { followNetworkOfTest } from './network'
 import { routeGoogleOffline } from './offline-google'
 
 // Two browser contexts are two devices of one person, each with its own storage and clock.
 
-/** A device: its own context (storage, clock), the app loaded and signed in as `person`. */
-export async function device(browser: Browser, person: Person) {
-  const context = await browser.newContext({ reducedMotion: 'reduce' })
+/** A new context ready for the app: the Auth popup works offline, the network as tests say. */
+export async function newDevice(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ reducedMotion: 'reduce', ...options })
   await routeGoogleOffline(context)
-  await context.clock.install()
+  await followNetworkOfTest(context)
+  return context
+}
+
+/**
+ * A device: its own context (storage, clock), the app loaded and signed in as `person` (the
+ * second device of a person picks the existing account in the emulator's popup).
+ */
+export async function device(browser: Browser, person: Person, { clock = false } = {}) {
+  const context = await newDevice(browser)
+  if (clock) await context.clock.install()
   const page = await context.newPage()
   await page.goto('./')
   await signIn(page, person)
   return { context, page }
-}
-
-/**
- * The person leaves the tab for `minutes` and comes back to it. Headless Chromium always says
- * `visible`, so the change is played as the browser reports it.
- */
-export async function awayAndBack(context: BrowserContext, page: Page, minutes: number) {
-  const setVisibility = (state: 'hidden' | 'visible') =>
-    page.evaluate((value) => {
-      Object.defineProperty(document, 'visibilityState', { value, configurable: true })
-      document.dispatchEvent(new Event('visibilitychange'))
-    }, state)
-  await setVisibility('hidden')
-  await context.clock.fastForward(minutes * 60_000)
-  await setVisibility('visible')
 }

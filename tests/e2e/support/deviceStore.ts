@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test'
+
+// What the Firestore SDK keeps on the device, read (never changed) from the page's IndexedDB:
+// its database is `firestore/[DEFAULT]/<project>/main`, its write queue the `mutations` store
+// (one record per batch of this browser's unacknowledged writes, of any user).
+
+/** One write waiting in the SDK's queue: the document, and the fields it sets (none: delete). */
+export interface QueuedWrite {
+  id: string
+  user: string
+  fields: string[] | 'all'
+  deletes: boolean
+}
+
+/** The names of the SDK's IndexedDB databases on this device (none once cleared). */
+export function firestoreDatabases(page: Page): Promise<string[]> {
+  return page.evaluate(async () =>
+    (await indexedDB.databases())
+      .map(({ name }) => name ?? '')
+      .filter((name) => name.startsWith('firestore/')),
+  )
+}
+
+/** The writes waiting in the SDK's queue on this device, oldest first. */
+export function queuedWrites(page: Page): Promise<QueuedWrite[]> {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases())
+      .map(({ name }) => name ?? '')
+      .filter((name) => name.startsWith('firestore/') && name.endsWith('/main'))
+    const writes: QueuedWrite[] = []
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name)
+        open.onsuccess = () => {
+          resolve(open.result)
+        }
+        open.onerror = () => {
+          reject(open.error ?? new Error(`open ${name}`))
+        }
+      })
+      try {
+        if (!db.objectStoreNames.contains('mutations')) continue
+        const batches = await new Promise<unknown[]>((resolve, reject) => {
+          const all = db.transaction('mutations').objectStore('mutations').getAll()
+          all.onsuccess = () => {
+            resolve(all.result)
+          }
+          all.onerror = () => {
+            reject(all.error ?? new Error('read mutations'))
+          }
+        })
+        for (const batch of batches as {
+          userId: string
+          mutations: {
+            update?: { name: string; fields?: Record<string, unknown> }
+            updateMask?: { fieldPaths: string[] }
+            delete?: string
+          }[]
+        }[]) {
+          for (const write of batch.mutations) {
+            const path = write.update?.name ?? write.delete ?? ''
+            writes.push({
+              id: path.split('/').at(-1) ?? '',
+              user: batch.userId,
+              fields: write.updateMask?.fieldPaths ?? (write.update ? 'all' : []),
+              deletes: write.delete !== undefined,
+            })
+          }
+        }
+      } finally {
+        db.close()
+      }
+    }
+    return writes
+  })
+}
