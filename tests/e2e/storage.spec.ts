@@ -1,0 +1,112 @@
+import { addTasks, expect, row, rowTexts, signIn, syncLine, taskInput, test } from './fixtures'
+import { storedTasksOf } from './support/backend'
+import { firestoreDatabases, queuedWrites } from './support/deviceStore'
+
+// The browser's storage fails the app: no IndexedDB from the start (some private windows), or
+// no room left in the middle of a session.
+
+const MEMORY_ONLY = 'This device cannot keep your changes: they will not survive a reload'
+
+const noIndexedDb = {
+  // Firefox's private windows before 115, some embedded browsers: no IndexedDB at all.
+  missing: () => {
+    Object.defineProperty(window, 'indexedDB', { configurable: true, get: () => undefined })
+  },
+  // Storage turned off or broken: every open fails.
+  failing: () => {
+    IDBFactory.prototype.open = function open() {
+      throw new DOMException('The user denied permission to access the database.', 'SecurityError')
+    }
+  },
+}
+
+for (const [how, script] of Object.entries(noIndexedDb)) {
+  test(`IndexedDB ${how} at start: the app works, and says changes will not survive a reload`, async ({
+    page,
+    person,
+    request,
+  }) => {
+    await page.addInitScript(script)
+    await page.goto('./')
+    await signIn(page, person)
+    await expect(syncLine(page)).toHaveText(MEMORY_ONLY)
+    await addTasks(page, 'Kept in memory, sent at once')
+    await row(page, 'Kept in memory, sent at once')
+      .getByRole('button', { name: 'Mark as complete' })
+      .click()
+    await expect
+      .poll(async () =>
+        (await storedTasksOf(request, person.email)).map(({ task, isFinished }) => [
+          task,
+          isFinished,
+        ]),
+      )
+      .toEqual([['Kept in memory, sent at once', true]])
+    // Signed in again after a reload (Auth keeps the session in local storage instead).
+    await page.reload()
+    await expect(row(page, 'Kept in memory, sent at once')).toHaveClass(/finished/)
+    await expect(syncLine(page)).toHaveText(MEMORY_ONLY)
+  })
+}
+
+test.describe('storage full in the middle of a session', () => {
+  // The quota counts the service worker's copy of the app too; without it, only IndexedDB.
+  test.use({ serviceWorkers: 'block' })
+
+  test('the write that finds no room is not saved, and the person is told which; what the SDK then does is recorded', async ({
+    page,
+    context,
+    person,
+    request,
+    consoleMessages,
+  }, testInfo) => {
+    test.slow()
+    // Chromium reads the quota when the origin's storage opens: set before the first load,
+    // a little above what signing in takes, so the session fills it later.
+    await page.goto('about:blank')
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Storage.overrideQuotaForOrigin', {
+      origin: 'http://127.0.0.1:4173',
+      quotaSize: 300_000,
+    })
+    await page.goto('./')
+    await signIn(page, person)
+    await expect(syncLine(page)).toBeEmpty()
+
+    const refused = () => consoleMessages.filter((text) => text.startsWith('Error adding document'))
+    let added = 0
+    while (refused().length === 0 && added < 200) {
+      added++
+      await taskInput(page).fill(`Task ${String(added)} ${'x'.repeat(990)}`)
+      await taskInput(page).press('Enter')
+      await expect(row(page, `Task ${String(added)} x`)).toBeVisible()
+    }
+    expect(refused()[0]).toContain('QuotaExceededError')
+    // Not rolled back at that moment, and named on the sync line.
+    await expect(row(page, `Task ${String(added)} x`)).toBeVisible()
+    await expect(syncLine(page)).toHaveText(new RegExp(`^Not saved: “Task ${String(added)} x+…”`))
+
+    // What happens next, recorded: the queue and the server a while later, more adds, a reload.
+    const record: Record<string, unknown> = { addsUntilFull: added }
+    const look = async (when: string) => {
+      record[when] = {
+        onServer: (await storedTasksOf(request, person.email)).length,
+        shown: (await rowTexts(page)).length,
+        queued: (await queuedWrites(page)).length,
+        syncLine: await syncLine(page).textContent(),
+        refused: refused().length,
+      }
+    }
+    await look('atFirstRefusal')
+    await addTasks(page, 'Short one', 'Short two')
+    await expect.poll(() => refused().length).toBeGreaterThan(1)
+    await look('afterTwoMoreAdds')
+    await page.reload()
+    await expect(taskInput(page)).toBeVisible()
+    await expect(row(page, 'Task 1 x')).toBeVisible()
+    await look('afterReload')
+    record.databases = await firestoreDatabases(page)
+    console.log(`Storage full mid-session: ${JSON.stringify(record)}`)
+    await testInfo.attach('quota.json', { body: JSON.stringify(record, null, 2) })
+  })
+})
