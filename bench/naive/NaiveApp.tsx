@@ -2,8 +2,8 @@
  * The benchmark's reference: the original app's list design, kept only to compare against.
  * One `useState` array, copied on every change; rows are plain (unmemoized) components with
  * inline handlers, keyed by id, so every change re-renders every row and React moves DOM rows
- * as keyed lists do. Markup and CSS are the app's (src/index.css, the same row structure and
- * the app's EditTaskDialog); the tasks come from `tasks.json`, written by the benchmark.
+ * as keyed lists do. Markup and CSS are the app's (its style sheets, the same row structure
+ * with Edit and Delete in the row, and the app's EditTaskDialog); the tasks come from `tasks.json`, written by the benchmark.
  */
 import { useEffect, useState, type SubmitEvent } from 'react'
 import { EditTaskDialog } from '../../src/features/tasks/EditTaskDialog'
@@ -17,6 +17,14 @@ interface Task {
 }
 
 let added = 0
+
+const Icon = ({ path }: { path: string }) => (
+  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d={path} />
+  </svg>
+)
+const PENCIL = 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4'
+const BIN = 'M4 7h16M10 7V4h4v3M6 7l1 13h10l1-13M10 11v5M14 11v5'
 
 function NaiveRow({
   task,
@@ -43,17 +51,30 @@ function NaiveRow({
       <span className="task-text" dir="auto">
         {task.task}
       </span>
-      <button
-        type="button"
-        onClick={() => {
-          setEditing(true)
-        }}
-      >
-        Edit
-      </button>
-      <button type="button" className="danger" onClick={onDelete}>
-        Delete
-      </button>
+      <span className="row-actions">
+        <button
+          type="button"
+          className="icon-button"
+          data-control="edit"
+          title="Edit"
+          onClick={() => {
+            setEditing(true)
+          }}
+        >
+          <Icon path={PENCIL} />
+          <span className="button-label">Edit</span>
+        </button>
+        <button
+          type="button"
+          className="icon-button danger"
+          data-control="delete"
+          title="Delete"
+          onClick={onDelete}
+        >
+          <Icon path={BIN} />
+          <span className="button-label">Delete</span>
+        </button>
+      </span>
       {editing && (
         <EditTaskDialog
           text={task.task}

@@ -1,0 +1,183 @@
+// The five interactions, each clicked as a person clicks, timed by the harness and checked
+// against what the next frame showed. See bench/README.md, "How a click is timed".
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const INTERACTIONS = {
+  add: 'add',
+  done: 'mark done',
+  incomplete: 'mark incomplete',
+  edit: 'save an edit',
+  delete: 'delete',
+}
+
+const PRESS_MS = 50
+const TOGGLE_OPEN = 'button.toggle[title="Mark as complete"]'
+const TOGGLE_DONE = 'button.toggle[title="Mark as incomplete"]'
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function check(condition, message) {
+  if (!condition) throw new Error(`Check failed: ${message}`)
+}
+
+/** The centre of the element `selector` finds, in the page's coordinates, to click there. */
+function centreOf(page, selector) {
+  return page.evaluate((s) => {
+    const rect = document.querySelector(s).getBoundingClientRect()
+    return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }
+  }, selector)
+}
+
+async function target(page, which, button) {
+  const found = await page.evaluate(([w, b]) => window.__bench.target(w, b), [which, button])
+  if (!found) throw new Error(`No ${button} in the ${which} row`)
+  return found
+}
+
+/**
+ * A real (trusted) mouse click at `point`, as a person makes one: the pointer arrives, rests a
+ * moment, presses, holds 50 ms (a person's click lasts 80 to 120 ms) and releases. The press
+ * and the release thus land anywhere in the frame cycle, as real input does. Returns the
+ * harness's measurement.
+ */
+async function timedClick(page, point, label, counter) {
+  await page.mouse.move(point.x, point.y)
+  await sleep(10 + Math.random() * 30)
+  await page.evaluate((name) => {
+    window.__bench.arm(name)
+  }, label)
+  const index = counter.clicks++
+  await page.mouse.down()
+  await sleep(PRESS_MS)
+  await page.mouse.up()
+  return page.evaluate((i) => window.__bench.result(i), index)
+}
+
+async function scrollTo(page, where) {
+  await page.evaluate(async (bottom) => {
+    window.scrollTo(0, bottom ? document.documentElement.scrollHeight : 0)
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  }, where === 'bottom')
+}
+
+/** Each interaction as a function of the repetition; each checks what the frame showed. */
+function phases(page, subject, counter) {
+  const input = page.locator('#new-task')
+  const dialog = page.locator('dialog.edit-dialog[open]')
+  const inRow = (control) => `.row-actions > button[data-control="${control}"]`
+  return {
+    add: async (rep) => {
+      const text = `Added in the benchmark ${String(rep)}`
+      await input.fill(text)
+      const before = await page.evaluate(() => window.__bench.probe())
+      const submit = await centreOf(page, 'form.task-form button[type="submit"]')
+      const result = await timedClick(page, submit, 'add', counter)
+      check(result.probe.size === before.size + 1, `add: ${String(result.probe.size)} rows`)
+      return result
+    },
+    done: async () => {
+      const toggle = await target(page, 'first', TOGGLE_OPEN)
+      const result = await timedClick(page, toggle, 'done', counter)
+      check(result.probe.first !== toggle.text, 'mark done: the first row did not change')
+      if (subject === 'ours') {
+        check(result.probe.focused === toggle.text, 'mark done: focus did not follow the task')
+      }
+      return result
+    },
+    incomplete: async () => {
+      await scrollTo(page, 'bottom')
+      const toggle = await target(page, 'last', TOGGLE_DONE)
+      const result = await timedClick(page, toggle, 'incomplete', counter)
+      check(result.probe.first === toggle.text, 'mark incomplete: the task is not at the top')
+      return result
+    },
+    edit: async (rep) => {
+      const text = `Edited in the benchmark ${String(rep)}`
+      const edit = await target(page, 'first', inRow('edit'))
+      await page.mouse.click(edit.x, edit.y)
+      await dialog.locator('textarea').fill(text)
+      const save = await centreOf(page, 'dialog.edit-dialog[open] button[type="submit"]')
+      const result = await timedClick(page, save, 'edit', counter)
+      check(result.probe.first === text, 'save an edit: the text did not change')
+      await dialog.waitFor({ state: 'hidden' })
+      return result
+    },
+    delete: async () => {
+      const remove = await target(page, 'first', inRow('delete'))
+      const result = await timedClick(page, remove, 'delete', counter)
+      check(result.probe.first !== remove.text, 'delete: the first row is still there')
+      check(result.probe.size === remove.size - 1, 'delete: the list did not shrink')
+      return result
+    },
+  }
+}
+
+/**
+ * Waits until the server has acknowledged the click's write. The emulator answers each change
+ * with the whole list again (a RESET of the query's target), which the SDK then takes in on
+ * the main thread; Firestore itself sends the changed document only. Clicking again before that
+ * would time the emulator's resend, not the click. Returns the time from the click.
+ */
+async function saved(page, result) {
+  const handle = await page.waitForFunction((since) => window.__bench.saved(since), result.start, {
+    timeout: 120_000,
+    polling: 50,
+  })
+  return (await handle.jsonValue()) - result.start
+}
+
+/** Event Timing's longest entry for one click's events (it reports none under 16 ms). */
+function eventTiming(events, result) {
+  const durations = events
+    .filter((e) => e.startTime >= result.pressStart - 0.01 && e.startTime <= result.start + 0.01)
+    .map((e) => e.duration)
+  return durations.length ? Math.max(...durations) : null
+}
+
+/**
+ * The five interactions, `warmup + reps` times each, on the page's list. With `profile`, a CPU
+ * profile of each interaction's timed clicks goes there.
+ */
+export async function measureInteractions(page, options, subject, say) {
+  const counter = { clicks: 0 }
+  const total = options.warmup + options.reps
+  const results = {}
+  const runs = phases(page, subject, counter)
+  for (const [name, run] of Object.entries(runs)) {
+    await scrollTo(page, 'top')
+    await sleep(options.pace)
+    const timed = []
+    const cdp = options.profile ? await page.context().newCDPSession(page) : null
+    for (let rep = 0; rep < total; rep++) {
+      if (cdp && rep === options.warmup) {
+        await cdp.send('Profiler.enable')
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+        await cdp.send('Profiler.start')
+      }
+      const result = await run(rep)
+      if (subject === 'ours') result.saved = await saved(page, result)
+      if (rep >= options.warmup) timed.push(result)
+      await sleep(options.pace)
+    }
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop')
+      mkdirSync(options.profile, { recursive: true })
+      writeFileSync(join(options.profile, `${subject}-${name}.cpuprofile`), JSON.stringify(profile))
+      await cdp.detach()
+    }
+    const events = await page.evaluate(() => window.__bench.events)
+    results[name] = timed.map((result) => ({
+      nextPaint: result.nextPaint,
+      press: result.press,
+      release: result.release,
+      inputDelay: result.inputDelay,
+      processing: result.processing,
+      saved: result.saved ?? null,
+      eventTiming: eventTiming(events, result),
+    }))
+    const paints = results[name].map((r) => r.nextPaint).sort((a, b) => a - b)
+    const middle = paints[Math.ceil(paints.length / 2) - 1] ?? NaN
+    say(`  ${INTERACTIONS[name]}: median ${middle.toFixed(1)} ms`)
+  }
+  return results
+}
