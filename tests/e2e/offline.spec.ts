@@ -47,6 +47,8 @@ test('changes made offline survive a reload while still offline, and all reach t
   await controlled(page)
   await addTasks(page, 'Keep', 'Edit me', 'Finish me', 'Delete me')
   await expect.poll(async () => (await storedTasksOf(request, person.email)).length).toBe(4)
+  // Acknowledged too: a write the server holds stays queued until the answer has come back.
+  await expect.poll(() => queuedWrites(page)).toEqual([])
 
   await goOffline(context)
   await changeWhileOffline(page)
@@ -82,6 +84,8 @@ test('70 minutes offline (the sign-in token expires), a reload offline, back onl
   await controlled(page)
   await addTasks(page, 'Keep', 'Edit me', 'Finish me', 'Delete me')
   await expect.poll(async () => (await storedTasksOf(request, person.email)).length).toBe(4)
+  // Acknowledged too: a write the server holds stays queued until the answer has come back.
+  await expect.poll(() => queuedWrites(page)).toEqual([])
 
   await goOffline(context)
   await changeWhileOffline(page)

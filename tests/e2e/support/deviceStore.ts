@@ -10,6 +10,8 @@ export interface QueuedWrite {
   user: string
   fields: string[] | 'all'
   deletes: boolean
+  /** The owner's e-mail the write stores, when it sets one. */
+  email?: string
 }
 
 /** The names of the SDK's IndexedDB databases on this device (none once cleared). */
@@ -52,7 +54,7 @@ export function queuedWrites(page: Page): Promise<QueuedWrite[]> {
         for (const batch of batches as {
           userId: string
           mutations: {
-            update?: { name: string; fields?: Record<string, unknown> }
+            update?: { name: string; fields?: { email?: { stringValue?: string } } }
             updateMask?: { fieldPaths: string[] }
             delete?: string
           }[]
@@ -64,6 +66,9 @@ export function queuedWrites(page: Page): Promise<QueuedWrite[]> {
               user: batch.userId,
               fields: write.updateMask?.fieldPaths ?? (write.update ? 'all' : []),
               deletes: write.delete !== undefined,
+              ...(write.update?.fields?.email?.stringValue !== undefined && {
+                email: write.update.fields.email.stringValue,
+              }),
             })
           }
         }
@@ -72,5 +77,45 @@ export function queuedWrites(page: Page): Promise<QueuedWrite[]> {
       }
     }
     return writes
+  })
+}
+
+/**
+ * Everything the app's origin keeps in IndexedDB, local and session storage, as text: to
+ * search for what a person left on the device.
+ */
+export function deviceText(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const parts: string[] = [
+      JSON.stringify({ ...localStorage }),
+      JSON.stringify({ ...sessionStorage }),
+    ]
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name)
+        open.onsuccess = () => {
+          resolve(open.result)
+        }
+        open.onerror = () => {
+          reject(open.error ?? new Error(`open ${name}`))
+        }
+      })
+      for (const store of Array.from(db.objectStoreNames)) {
+        const all = db.transaction(store).objectStore(store).getAll()
+        parts.push(
+          await new Promise<string>((resolve, reject) => {
+            all.onsuccess = () => {
+              resolve(`${name}/${store}: ${JSON.stringify(all.result)}`)
+            }
+            all.onerror = () => {
+              reject(all.error ?? new Error(`read ${store}`))
+            }
+          }),
+        )
+      }
+      db.close()
+    }
+    return parts.join('\n')
   })
 }

@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test'
+import {
+  addTasks,
+  expect,
+  newPerson,
+  rowTexts,
+  signIn,
+  syncLine,
+  taskRows,
+  test,
+  type Person,
+} from './fixtures'
+import { storedTasksOf } from './support/backend'
+import { deviceText, firestoreDatabases, queuedWrites } from './support/deviceStore'
+import { goOffline, goOnline } from './support/network'
+
+// Log Out on a shared computer: what stays on the device, and what the next person sees.
+
+const UNSAVED_LEFT =
+  'Signed out. Changes not yet sent stay on this device until you sign in here again.'
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Log Out' }).click()
+  await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
+}
+
+/** Every task text the page shows from now on, even for a moment. */
+async function recordShownTexts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen = new Set<string>()
+    Object.assign(window, { e2eSeenTexts: seen })
+    new MutationObserver(() => {
+      for (const text of document.querySelectorAll('.task-text')) seen.add(text.textContent)
+    }).observe(document.body, { childList: true, subtree: true, characterData: true })
+  })
+  return () =>
+    page.evaluate(() => [...(window as unknown as { e2eSeenTexts: Set<string> }).e2eSeenTexts])
+}
+
+async function nextPersonSeesNothingOf(page: Page, next: Person, texts: string[]) {
+  const shown = await recordShownTexts(page)
+  await signIn(page, next)
+  await expect(page.getByText('No tasks have been added yet')).toBeVisible()
+  await addTasks(page, 'Their own task')
+  await expect
+    .poll(async () => (await storedTasksOf(page.request, next.email)).map(({ task }) => task))
+    .toEqual(['Their own task'])
+  const seen = await shown()
+  expect(seen).toEqual(['Their own task'])
+  expect(texts.filter((text) => seen.includes(text))).toEqual([])
+}
+
+test('everything saved: Log Out leaves nothing of the person on the device, and the next person sees none of it', async ({
+  signedIn: page,
+  person,
+  request,
+}) => {
+  const texts = ['Dentist at 9', 'Call the bank about the loan']
+  await addTasks(page, ...texts)
+  await expect.poll(async () => (await storedTasksOf(request, person.email)).length).toBe(2)
+  expect(await firestoreDatabases(page)).toEqual(['firestore/[DEFAULT]/demo-todo/main'])
+  expect(await deviceText(page)).toContain(texts[0])
+
+  await logOut(page)
+  await expect(syncLine(page)).toBeEmpty()
+  // The SDK's database (cached tasks, queue) is deleted; Auth's keeps no user.
+  await expect.poll(() => firestoreDatabases(page)).toEqual([])
+  const left = await deviceText(page)
+  for (const trace of [person.email, person.displayName, ...texts]) {
+    expect(left).not.toContain(trace)
+  }
+
+  await nextPersonSeesNothingOf(page, newPerson('Next Person'), texts)
+})
+
+/** Offline, `person` adds a task and logs out: the page says it stays on the device. */
+async function logOutWithUnsent(page: Page, person: Person) {
+  await addTasks(page, 'Saved before')
+  await expect.poll(async () => (await storedTasksOf(page.request, person.email)).length).toBe(1)
+  // Acknowledged too: a write the server holds stays queued until the answer has come back.
+  await expect.poll(() => queuedWrites(page)).toEqual([])
+  await goOffline(page.context())
+  await addTasks(page, 'Unsent offline')
+  await expect.poll(async () => (await queuedWrites(page)).length).toBe(1)
+  await logOut(page)
+  await expect(syncLine(page)).toHaveText(UNSAVED_LEFT)
+  expect(await rowTexts(page)).toEqual([])
+  await goOnline(page.context())
+}
+
+async function signsInAndGetsIt(page: Page, person: Person) {
+  await signIn(page, person)
+  await expect(taskRows(page)).toHaveCount(2)
+  await expect
+    .poll(async () => (await storedTasksOf(page.request, person.email)).map(({ task }) => task))
+    .toEqual(['Saved before', 'Unsent offline'])
+  await expect(syncLine(page)).toBeEmpty()
+}
+
+test('offline with a change unsent: Log Out says it stays on the device, and the next sign-in sends it', async ({
+  signedIn: page,
+  person,
+}) => {
+  await logOutWithUnsent(page, person)
+  expect((await queuedWrites(page)).map(({ email }) => email)).toEqual([person.email])
+  await signsInAndGetsIt(page, person)
+})
+
+// Known defect, not deterministic: the next person's Log Out (all of theirs saved) deletes
+// the SDK's whole database, with the first person's unsent change in it, in most runs. Turn
+// `fixme` back into `test` once a Log Out leaves the database while another user's writes
+// wait in it.
+test.fixme('a change left unsent survives another person signing in and out before its owner returns', async ({
+  signedIn: page,
+  person,
+}) => {
+  await logOutWithUnsent(page, person)
+  await nextPersonSeesNothingOf(page, newPerson('Next Person'), ['Saved before', 'Unsent offline'])
+  await logOut(page)
+  expect((await queuedWrites(page)).map(({ email }) => email)).toEqual([person.email])
+  await signsInAndGetsIt(page, person)
+})
