@@ -11,6 +11,7 @@ import { celebrate } from './services/browser/confetti'
 import { createLastUserStore } from './services/browser/lastUser'
 import { consoleLogger } from './services/browser/logger'
 import { createBrowserSessionStore } from './services/browser/session'
+import { createUnsentOwners } from './services/browser/unsentOwners'
 import { createFirestoreTaskRepository } from './services/firebase/firestoreTaskRepository'
 import { createLoadGate, loadFirebaseApp } from './services/firebase/lazyFirebaseApp'
 import { createLazyFirebaseAuthService } from './services/firebase/lazyFirebaseAuth'
@@ -25,6 +26,7 @@ const store = setupStore({
   auth: createLazyFirebaseAuthService(app, settings, consoleLogger, firebaseGate.opened),
   session: createBrowserSessionStore(),
   lastUser: createLastUserStore(),
+  unsentOwners: createUnsentOwners(),
   logger: consoleLogger,
   alert: (message) => {
     window.alert(message)

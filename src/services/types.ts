@@ -103,6 +103,17 @@ export interface LastUserStore {
   set(email: string | null): void
 }
 
+/**
+ * Who signed out on this browser leaving unsent changes on it: clearing the device's database
+ * would lose theirs, so it waits until nobody has any.
+ */
+export interface UnsentOwners {
+  add(email: string): void
+  remove(email: string): void
+  /** Whether someone other than `email` left unsent changes here (or it cannot be known). */
+  others(email: string): boolean
+}
+
 /** Where the product's console messages go. */
 export interface Logger {
   /** `console.error(message, err)`. */
@@ -119,6 +130,7 @@ export interface Services {
   auth: AuthService
   session: SessionStore
   lastUser: LastUserStore
+  unsentOwners: UnsentOwners
   logger: Logger
   /** Shows a blocking message (`window.alert`). */
   alert: (message: string) => void

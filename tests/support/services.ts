@@ -2,13 +2,15 @@ import { vi } from 'vitest'
 import { createLastUserStore } from '../../src/services/browser/lastUser'
 import { consoleLogger } from '../../src/services/browser/logger'
 import { createBrowserSessionStore } from '../../src/services/browser/session'
+import { createUnsentOwners } from '../../src/services/browser/unsentOwners'
 import type { Services, Task } from '../../src/services/types'
 import { createFakeAuthService } from './fakeAuthService'
 import { createFakeTaskRepository } from './fakeTaskRepository'
 
 /**
  * Services for one test: a fake task repository over a server the test controls (holding
- * `stored`), a fake Auth client, the real session and last-user stores (jsdom's storage), the
+ * `stored`), a fake Auth client, the real session, last-user and unsent-owners stores (jsdom's
+ * storage), the
  * console logger, and spies for the alert and the confetti.
  */
 export function createTestServices({ stored = [] }: { stored?: Task[] } = {}) {
@@ -21,6 +23,7 @@ export function createTestServices({ stored = [] }: { stored?: Task[] } = {}) {
     auth: fakeAuth.auth,
     session: createBrowserSessionStore(),
     lastUser: createLastUserStore(),
+    unsentOwners: createUnsentOwners(),
     logger: consoleLogger,
     alert,
     celebrate,

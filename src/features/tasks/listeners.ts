@@ -95,14 +95,22 @@ const celebrateDoneTask: AppListenerEffect<typeof taskMarkedDone> = (action, api
 
 /**
  * Signed out on purpose (a shared computer): once everything reached the server, nothing of
- * theirs stays on this device. Changes that have not stay, for their next sign-in here.
+ * theirs stays on this device. Changes that have not stay, for their next sign-in here; and
+ * while anyone's do, the device's database stays (clearing it would lose them).
  */
 const clearDevice: AppListenerEffect<typeof userSignedOut> = async (action, api) => {
-  if (action.payload.unsavedLeft) return
+  const { email, unsavedLeft } = action.payload
+  const { unsentOwners, tasks, logger } = api.extra
+  if (unsavedLeft) {
+    unsentOwners.add(email)
+    return
+  }
+  unsentOwners.remove(email)
+  if (unsentOwners.others(email)) return
   try {
-    await api.extra.tasks.clearDevice()
+    await tasks.clearDevice()
   } catch (err) {
-    api.extra.logger.warn('The tasks kept on this device could not be removed', err)
+    logger.warn('The tasks kept on this device could not be removed', err)
   }
 }
 
