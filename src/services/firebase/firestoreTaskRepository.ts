@@ -1,5 +1,5 @@
 import type { FirebaseSettings } from '../../config/env'
-import { retryingLoad } from '../../lib/retryingLoad'
+import { importAgainAfterFailure, retryingLoad } from '../../lib/retryingLoad'
 import type { Persistence, TaskRepository } from '../types'
 import { appOf, type AppSource } from './lazyFirebaseApp'
 
@@ -49,12 +49,9 @@ export function createFirestoreTaskRepository(
   after: Promise<unknown> = Promise.resolve(),
 ): TaskRepository {
   const persistence = retryingLoad(() => after.then(() => probeIndexedDb()))
+  const chunk = importAgainAfterFailure(() => import('./firestore'))
   const store = retryingLoad(async () => {
-    const [loadedApp, sdk, kept] = await Promise.all([
-      appOf(app),
-      after.then(() => import('./firestore')),
-      persistence(),
-    ])
+    const [loadedApp, sdk, kept] = await Promise.all([appOf(app), after.then(chunk), persistence()])
     return sdk.createTaskStore(loadedApp, settings, kept)
   })
 

@@ -1,5 +1,5 @@
 import type { FirebaseApp } from 'firebase/app'
-import { retryingLoad } from '../../lib/retryingLoad'
+import { importAgainAfterFailure, retryingLoad } from '../../lib/retryingLoad'
 import type { FirebaseSettings } from '../../config/env'
 import { afterNextPaint } from '../../lib/frames'
 
@@ -18,9 +18,10 @@ export function loadFirebaseApp(
   settings: FirebaseSettings,
   after: Promise<unknown> = Promise.resolve(),
 ): () => Promise<FirebaseApp> {
+  const sdk = importAgainAfterFailure(() => import('./firebaseApp'))
   return retryingLoad(() =>
     after
-      .then(() => import('./firebaseApp'))
+      .then(sdk)
       .then(({ initFirebaseApp }) => initFirebaseApp(settings)),
   )
 }

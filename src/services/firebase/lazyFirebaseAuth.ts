@@ -1,5 +1,5 @@
 import { backoffDelay } from '../../lib/backoff'
-import { retryingLoad } from '../../lib/retryingLoad'
+import { importAgainAfterFailure, retryingLoad } from '../../lib/retryingLoad'
 import type { FirebaseSettings } from '../../config/env'
 import { appOf, type AppSource } from './lazyFirebaseApp'
 import type { AuthService, Logger } from '../types'
@@ -22,8 +22,9 @@ export function createLazyFirebaseAuthService(
   after: Promise<unknown> = Promise.resolve(),
   random: () => number = Math.random,
 ): AuthService {
+  const sdk = importAgainAfterFailure(() => import('./firebaseAuth'))
   const load = retryingLoad(() =>
-    Promise.all([appOf(app), after.then(() => import('./firebaseAuth'))]).then(
+    Promise.all([appOf(app), after.then(sdk)]).then(
       ([loadedApp, { createFirebaseAuthService, initFirebaseAuth }]) =>
         createFirebaseAuthService(initFirebaseAuth(loadedApp, settings)),
     ),
