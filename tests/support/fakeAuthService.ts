@@ -68,6 +68,8 @@ export function createFakeAuthService() {
     auth,
     calls,
     emit,
+    /** The signed-in user's e-mail, or null. */
+    currentEmail: () => currentUser?.email ?? null,
     popupSucceedsAs(user: AuthUser) {
       popup = { kind: 'succeed', user }
     },

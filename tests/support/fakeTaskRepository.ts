@@ -26,9 +26,13 @@ export const firestoreError = (code: string) =>
  * A TaskRepository over an in-memory server the test controls, answering as the Firestore SDK
  * does: a write shows at once in the live query as this page's own (`pendingHere`), then is
  * acknowledged, refused (and rolled back to the server's version) or held until the test
- * settles it. Live-query reports come a macrotask later, as the SDK's do.
+ * settles it. Live-query reports come a macrotask later, as the SDK's do. Pending writes are
+ * counted per user, as the SDK queues them: `signedIn` says whose `allSaved` asks about.
  */
-export function createFakeTaskRepository(stored: Task[] = []) {
+export function createFakeTaskRepository(
+  stored: Task[] = [],
+  signedIn: () => string | null = () => null,
+) {
   const server = new Map(stored.map((task) => [task.id, { ...task }]))
   // What the page's cache shows: the server with this page's unacknowledged writes applied.
   const local = new Map(server)
@@ -36,12 +40,13 @@ export function createFakeTaskRepository(stored: Task[] = []) {
   const watchers = new Set<Watcher>()
   const writes: RecordedWrite[] = []
   const held: { acknowledge: () => void; refuse: (code: string) => void }[] = []
-  const whenAllSaved: (() => void)[] = []
+  const whenAllSaved: { email: string | null; saved: () => void }[] = []
   let answer: { kind: 'acknowledge' } | { kind: 'refuse'; code: string } | { kind: 'hold' } = {
     kind: 'acknowledge',
   }
   let persistence: Persistence = 'device'
-  let unsent = 0
+  const unsent = new Map<string | undefined, number>()
+  const unsentOf = (email: string | null | undefined) => unsent.get(email ?? undefined) ?? 0
 
   const updateOf = (id: string): TaskUpdate => {
     const task = local.get(id)
@@ -52,7 +57,7 @@ export function createFakeTaskRepository(stored: Task[] = []) {
   }
 
   const report = (email: string | undefined, updates: TaskUpdate[], only?: Watcher) => {
-    const snapshot = { updates, fromCache: false, hasPendingWrites: unsent > 0 }
+    const snapshot = { updates, fromCache: false, hasPendingWrites: unsentOf(email) > 0 }
     setTimeout(() => {
       for (const watcher of only ? [only] : watchers) {
         if (watchers.has(watcher) && watcher.email === email) watcher.onSnapshot(snapshot)
@@ -64,14 +69,19 @@ export function createFakeTaskRepository(stored: Task[] = []) {
     writes.push(structuredClone(record))
     const email = after?.email ?? local.get(id)?.email ?? server.get(id)?.email
     pendingHere.set(id, (pendingHere.get(id) ?? 0) + 1)
-    unsent++
+    unsent.set(email, unsentOf(email) + 1)
     if (after) local.set(id, after)
     else local.delete(id)
     report(email, [updateOf(id)])
     return new Promise<void>((resolve, reject) => {
       const settled = () => {
         pendingHere.set(id, (pendingHere.get(id) ?? 1) - 1)
-        if (--unsent === 0) for (const saved of whenAllSaved.splice(0)) saved()
+        unsent.set(email, unsentOf(email) - 1)
+        for (const waiter of [...whenAllSaved]) {
+          if (unsentOf(waiter.email) > 0) continue
+          whenAllSaved.splice(whenAllSaved.indexOf(waiter), 1)
+          waiter.saved()
+        }
       }
       const acknowledge = () => {
         const latest = local.get(id)
@@ -116,12 +126,16 @@ export function createFakeTaskRepository(stored: Task[] = []) {
     },
     delete: (id) => write({ kind: 'delete', id }, id, undefined),
     allSaved(withinMs) {
-      if (unsent === 0) return Promise.resolve(true)
+      const email = signedIn()
+      if (unsentOf(email) === 0) return Promise.resolve(true)
       return new Promise((resolve) => {
         const timer = setTimeout(resolve, withinMs, false)
-        whenAllSaved.push(() => {
-          clearTimeout(timer)
-          resolve(true)
+        whenAllSaved.push({
+          email,
+          saved: () => {
+            clearTimeout(timer)
+            resolve(true)
+          },
         })
       })
     },

@@ -10,12 +10,11 @@ import { createFakeTaskRepository } from './fakeTaskRepository'
 /**
  * Services for one test: a fake task repository over a server the test controls (holding
  * `stored`), a fake Auth client, the real session, last-user and unsent-owners stores (jsdom's
- * storage), the
- * console logger, and spies for the alert and the confetti.
+ * storage), the console logger, and spies for the alert and the confetti.
  */
 export function createTestServices({ stored = [] }: { stored?: Task[] } = {}) {
-  const repository = createFakeTaskRepository(stored)
   const fakeAuth = createFakeAuthService()
+  const repository = createFakeTaskRepository(stored, fakeAuth.currentEmail)
   const alert = vi.fn<(message: string) => void>()
   const celebrate = vi.fn<() => void>()
   const services: Services = {

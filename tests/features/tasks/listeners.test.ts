@@ -13,6 +13,7 @@ import {
   tasksRestored,
   taskTextSaved,
 } from '../../../src/features/tasks/tasksSlice'
+import { ADA } from '../../support/fakeAuthService'
 import { createTestServices } from '../../support/services'
 import { settle } from '../../support/settle'
 import { EMAIL, signedInStore, storedTask } from '../../support/store'
@@ -161,6 +162,34 @@ describe('signing out on purpose', () => {
     await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_MS)
     expect(fakeAuth.calls.signOut).toBe(1)
     expect(repository.devicesCleared).toBe(0)
+  })
+
+  it('keeps it while someone who signed out here earlier has unsent changes in it', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const { store, repository, fakeAuth } = await signedInWith()
+    repository.holdWrites()
+    store.dispatch(taskMarkedDone('a'))
+    vi.useFakeTimers()
+    store.dispatch(signOutRequested())
+    await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_MS)
+    vi.useRealTimers()
+    // Grace signs in and out here, all saved: Ada's queued change must stay.
+    fakeAuth.emit({ displayName: 'Grace', email: 'grace@example.com', photoURL: null })
+    await settle()
+    store.dispatch(signOutRequested())
+    await vi.waitFor(() => {
+      expect(fakeAuth.calls.signOut).toBe(2)
+    })
+    await settle()
+    expect(repository.devicesCleared).toBe(0)
+    // Ada is back; her change goes through; her Log Out now clears the device.
+    fakeAuth.emit(ADA)
+    repository.acknowledgeHeld()
+    await settle()
+    store.dispatch(signOutRequested())
+    await vi.waitFor(() => {
+      expect(repository.devicesCleared).toBe(1)
+    })
   })
 
   it('does not when Auth signs the user out by itself', async () => {
