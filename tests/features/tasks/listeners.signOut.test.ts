@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { signOutRequested } from '../../../src/features/auth/authSlice'
+import { SIGN_OUT_SAVE_WAIT_MS } from '../../../src/features/auth/listeners'
+import { taskMarkedDone } from '../../../src/features/tasks/tasksSlice'
+import { ADA } from '../../support/fakeAuthService'
+import { createTestServices } from '../../support/services'
+import { settle } from '../../support/settle'
+import { signedInStore, storedTask } from '../../support/store'
+
+// The tasks' side of Log Out: what the device keeps of them afterwards.
+
+const signedInWith = () => signedInStore([storedTask('a', false, 0, 'Alpha')])
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('signing out on purpose', () => {
+  it('clears what the device keeps once everything reached the server', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const { store, repository } = await signedInWith()
+    store.dispatch(taskMarkedDone('a'))
+    store.dispatch(signOutRequested())
+    await vi.waitFor(() => {
+      expect(repository.devicesCleared).toBe(1)
+    })
+  })
+
+  it('keeps it while changes have not reached the server, for the next sign-in here', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const { store, repository, fakeAuth } = await signedInWith()
+    repository.holdWrites()
+    store.dispatch(taskMarkedDone('a'))
+    vi.useFakeTimers()
+    store.dispatch(signOutRequested())
+    await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_MS)
+    expect(fakeAuth.calls.signOut).toBe(1)
+    expect(repository.devicesCleared).toBe(0)
+  })
+
+  it('keeps it while someone who signed out here earlier has unsent changes in it', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const { store, repository, fakeAuth } = await signedInWith()
+    repository.holdWrites()
+    store.dispatch(taskMarkedDone('a'))
+    vi.useFakeTimers()
+    store.dispatch(signOutRequested())
+    await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_MS)
+    vi.useRealTimers()
+    // Grace signs in and out here, all saved: Ada's queued change must stay.
+    fakeAuth.emit({ displayName: 'Grace', email: 'grace@example.com', photoURL: null })
+    await settle()
+    store.dispatch(signOutRequested())
+    await vi.waitFor(() => {
+      expect(fakeAuth.calls.signOut).toBe(2)
+    })
+    await settle()
+    expect(repository.devicesCleared).toBe(0)
+    // Ada is back; her change goes through; her Log Out now clears the device.
+    fakeAuth.emit(ADA)
+    repository.acknowledgeHeld()
+    await settle()
+    store.dispatch(signOutRequested())
+    await vi.waitFor(() => {
+      expect(repository.devicesCleared).toBe(1)
+    })
+  })
+
+  it('does not when Auth signs the user out by itself', async () => {
+    const { repository, fakeAuth } = await signedInWith()
+    fakeAuth.emit(null)
+    await settle()
+    expect(repository.devicesCleared).toBe(0)
+  })
+
+  it('warns, and goes on, when the device cannot be cleared', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const testServices = createTestServices()
+    const err = new Error('blocked')
+    testServices.services.tasks = {
+      ...testServices.services.tasks,
+      clearDevice: () => Promise.reject(err),
+    }
+    const { store } = await signedInStore([], testServices)
+    store.dispatch(signOutRequested())
+    await vi.waitFor(() => {
+      expect(consoleWarn).toHaveBeenCalledExactlyOnceWith(
+        'The tasks kept on this device could not be removed',
+        err,
+      )
+    })
+    expect(store.getState().auth.user).toBeNull()
+  })
+})
