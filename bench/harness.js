@@ -33,7 +33,6 @@ export function installHarness() {
       channel.port2.postMessage(null)
     })
   }
-  bench.nextPaint = () => new Promise((resolve) => afterNextPaint(() => resolve(performance.now())))
 
   const onAction = (action, start, end) => {
     const payload = action.payload

@@ -6,8 +6,8 @@
 // app's own ports (9099, 8080: `npm start` and the browser tests must not be running), seeds
 // the tasks, serves both builds with `vite preview`, measures, prints the table and stops
 // everything it started, also on Ctrl-C.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test'
@@ -15,6 +15,7 @@ import { runnerImport } from 'vite'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/chromium.mjs'
 import { findEngine, requestedBackend } from '../scripts/engine.mjs'
 import { measureInteractions } from './interactions.mjs'
+import { lifecycle } from './lifecycle.mjs'
 import { measureRemoteChanges } from './remote.mjs'
 import { report } from './report.mjs'
 import * as setup from './setup.mjs'
@@ -129,37 +130,9 @@ async function benchNaive(browser, env, options) {
 async function main() {
   const options = parseArgs(process.argv.slice(2))
   const started = Date.now()
-  const tmp = mkdtempSync(join(tmpdir(), 'todo-bench-'))
-  const cleanups = []
-  let cleaning = null
-  const cleanUp = () => {
-    cleaning ??= (async () => {
-      for (const cleanup of cleanups.reverse()) {
-        try {
-          await cleanup()
-        } catch (error) {
-          log(`cleanup: ${error instanceof Error ? error.message : String(error)}`)
-        }
-      }
-      rmSync(tmp, { recursive: true, force: true })
-    })()
-    return cleaning
-  }
-  const onSignal = (signal) => {
-    log(`${signal}: stopping`)
-    void cleanUp().then(() => process.exit(130))
-  }
-  // Only this handler stops the run, so that everything started is stopped first: `vite
-  // preview` would exit on SIGTERM (or when stdin ends), Playwright on SIGINT.
-  const ownSignals = () => {
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-      for (const listener of process.listeners(signal)) process.off(signal, listener)
-      process.once(signal, onSignal)
-    }
-    process.stdin.removeAllListeners('end')
-  }
-  ownSignals()
-
+  const { tmp, cleanups, cleanUp, ownSignals } = lifecycle((line) => {
+    log(line)
+  })
   try {
     const withOurs = options.only !== 'naive'
     const withNaive = options.only !== 'ours'
