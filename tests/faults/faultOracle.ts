@@ -1,68 +1,98 @@
-import type { OutboxEntry } from '../../src/services/types'
-import { TASK_FIELDS, type Task, type TaskField } from '../../src/services/types'
+/** The fields of a task a person changes, and the fault scenario checks on the server. */
+export type Field = 'task' | 'isFinished'
+export const FIELDS: readonly Field[] = ['task', 'isFinished']
+export type Values = Partial<Record<Field, unknown>>
+
+/** One write the other device still has queued (not yet acknowledged), oldest first. */
+export interface Pending {
+  id: string
+  deletes: boolean
+  /** A whole document (an add, or Undo putting a task back): it can bring a task back. */
+  creates: boolean
+  values: Values
+}
+
+interface Known {
+  /** Whether the task may be on the server at the end: either, when a write may still land. */
+  presence: Set<'present' | 'absent'>
+  accepted: Map<Field, Set<unknown>>
+  lastBy: Map<Field, string>
+}
 
 /**
  * What the server must hold after the scenario, from what each device did. A field's value is
  * the one last set by any device, unless the other device still had its own change of that
- * field on its way then (not yet acknowledged): that one may arrive later and win, as the
- * later write does. Those are the conflicts; either value is right. A task deleted anywhere
- * is gone; every other task someone added is there.
+ * field queued then (not yet acknowledged): that one may arrive later and win, as the later
+ * write does. Those are the conflicts; either value is right. A task deleted is gone, unless
+ * the other device's queued write could bring it back (or Undo did); every other task someone
+ * added is there.
  */
 export function createOracle() {
-  const tasks = new Map<
-    string,
-    { deleted: boolean; accepted: Map<TaskField, Set<unknown>>; lastBy: Map<TaskField, string> }
-  >()
+  const tasks = new Map<string, Known>()
   let conflicts = 0
 
-  /** The other device's own pending value of `field` of task `id`, if it has one. */
-  const pendingValue = (entries: readonly OutboxEntry[], id: string, field: TaskField) => {
-    const entry = entries.find((candidate) => candidate.id === id && !candidate.acknowledged)
-    if (entry === undefined || entry.kind === 'delete') return undefined
-    const fields = entry.kind === 'update' ? entry.fields : (entry.fields ?? [])
-    return fields.includes(field) ? { value: entry.task[field] } : undefined
+  const known = (id: string): Known => {
+    let entry = tasks.get(id)
+    if (!entry) {
+      entry = { presence: new Set(['present']), accepted: new Map(), lastBy: new Map() }
+      tasks.set(id, entry)
+    }
+    return entry
   }
+  const pendingFor = (pending: readonly Pending[], id: string) =>
+    pending.filter((write) => write.id === id)
 
   return {
-    /** `device` changed `fields` of `after`; `otherPending` is the other device's outbox now. */
-    set(device: string, after: Task, fields: readonly TaskField[], otherPending: OutboxEntry[]) {
-      let known = tasks.get(after.id)
-      if (!known) {
-        known = { deleted: false, accepted: new Map(), lastBy: new Map() }
-        tasks.set(after.id, known)
+    /**
+     * `device` set `values` of task `id` (`creates`: the whole task, an add or an Undo);
+     * `otherPending` is the other device's queue at that moment.
+     */
+    set(
+      device: string,
+      id: string,
+      values: Values,
+      otherPending: readonly Pending[],
+      creates = false,
+    ) {
+      const entry = known(id)
+      const others = pendingFor(otherPending, id)
+      if (creates) {
+        entry.presence = new Set(['present'])
+        if (others.some((write) => write.deletes)) entry.presence.add('absent')
       }
-      for (const field of fields) {
-        const accepted = new Set<unknown>([after[field]])
-        const other = pendingValue(otherPending, after.id, field)
-        if (other !== undefined && other.value !== after[field]) {
-          accepted.add(other.value)
+      for (const [field, value] of Object.entries(values) as [Field, unknown][]) {
+        const accepted = new Set<unknown>([value])
+        const other = others.findLast((write) => field in write.values)
+        if (other !== undefined && other.values[field] !== value) {
+          accepted.add(other.values[field])
           conflicts++
         }
-        known.accepted.set(field, accepted)
-        known.lastBy.set(field, device)
+        entry.accepted.set(field, accepted)
+        entry.lastBy.set(field, device)
       }
     },
-    deleted(id: string) {
-      const known = tasks.get(id)
-      if (known) known.deleted = true
+    deleted(id: string, otherPending: readonly Pending[]) {
+      const entry = known(id)
+      entry.presence = new Set(['absent'])
+      if (pendingFor(otherPending, id).some((write) => write.creates)) entry.presence.add('present')
     },
     /** The changes the server does not show: fields, deletions and additions. */
-    lost(server: Record<string, Record<string, unknown>>): string[] {
+    lost(server: Record<string, Values>): string[] {
       const problems: string[] = []
-      for (const [id, known] of tasks) {
+      for (const [id, entry] of tasks) {
         const stored = server[id]
-        if (known.deleted) {
-          if (stored) problems.push(`${id}: deleted, but on the server`)
-          continue
-        }
         if (!stored) {
-          problems.push(`${id}: missing on the server`)
+          if (!entry.presence.has('absent')) problems.push(`${id}: missing on the server`)
           continue
         }
-        for (const field of TASK_FIELDS) {
-          const accepted = known.accepted.get(field)
+        if (!entry.presence.has('present')) {
+          problems.push(`${id}: deleted, but on the server`)
+          continue
+        }
+        for (const field of FIELDS) {
+          const accepted = entry.accepted.get(field)
           if (accepted && !accepted.has(stored[field])) {
-            const by = known.lastBy.get(field) ?? '?'
+            const by = entry.lastBy.get(field) ?? '?'
             problems.push(`${id}.${field}: ${String(stored[field])}, not ${by}'s change`)
           }
         }

@@ -10,6 +10,8 @@ export interface QueuedWrite {
   user: string
   fields: string[] | 'all'
   deletes: boolean
+  /** The values it sets (strings, booleans and numbers), by field. */
+  values: Record<string, unknown>
   /** The owner's e-mail the write stores, when it sets one. */
   email?: string
 }
@@ -54,18 +56,44 @@ export function queuedWrites(page: Page): Promise<QueuedWrite[]> {
         for (const batch of batches as {
           userId: string
           mutations: {
-            update?: { name: string; fields?: { email?: { stringValue?: string } } }
+            update?: {
+              name: string
+              fields?: Record<
+                string,
+                {
+                  stringValue?: string
+                  booleanValue?: boolean
+                  integerValue?: string
+                  doubleValue?: number
+                }
+              >
+            }
             updateMask?: { fieldPaths: string[] }
             delete?: string
           }[]
         }[]) {
           for (const write of batch.mutations) {
             const path = write.update?.name ?? write.delete ?? ''
+            const fields = write.update?.fields ?? {}
+            const named = write.updateMask?.fieldPaths ?? Object.keys(fields)
+            const values = Object.fromEntries(
+              named.map((field) => {
+                const value = fields[field]
+                return [
+                  field,
+                  value?.stringValue ??
+                    value?.booleanValue ??
+                    value?.doubleValue ??
+                    (value?.integerValue === undefined ? undefined : Number(value.integerValue)),
+                ]
+              }),
+            )
             writes.push({
               id: path.split('/').at(-1) ?? '',
               user: batch.userId,
               fields: write.updateMask?.fieldPaths ?? (write.update ? 'all' : []),
               deletes: write.delete !== undefined,
+              values,
               ...(write.update?.fields?.email?.stringValue !== undefined && {
                 email: write.update.fields.email.stringValue,
               }),
