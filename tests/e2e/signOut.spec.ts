@@ -106,11 +106,7 @@ test('offline with a change unsent: Log Out says it stays on the device, and the
   await signsInAndGetsIt(page, person)
 })
 
-// Known defect, not deterministic: the next person's Log Out (all of theirs saved) deletes
-// the SDK's whole database, with the first person's unsent change in it, in most runs. Turn
-// `fixme` back into `test` once a Log Out leaves the database while another user's writes
-// wait in it.
-test.fixme('a change left unsent survives another person signing in and out before its owner returns', async ({
+test('a change left unsent survives another person signing in and out before its owner returns', async ({
   signedIn: page,
   person,
 }) => {
