@@ -413,18 +413,24 @@ export const CASES: RulesCase[] = [
     act: ({ task: at }) => updateDoc(at('hers'), { isFinished: true }),
     expected: 'permission-denied',
   },
-  // updateDoc is judged by the update rule, which a missing task fails, before its
-  // precondition (the task must exist) is checked: only the admin learns it is missing.
+  // The update rule lets an update of a missing task through to its precondition (the task
+  // must exist), which refuses it: the app learns the task was deleted elsewhere.
   {
     name: 'update: a missing task',
     as: 'ada',
     act: ({ task: at }) => updateDoc(at('gone'), { isFinished: true }),
-    expected: 'permission-denied',
+    expected: 'not-found',
   },
   {
     name: 'update: a missing task, with every field valid',
     as: 'ada',
     act: ({ task: at }) => updateDoc(at('gone'), ownTask),
+    expected: 'not-found',
+  },
+  {
+    name: 'update: a missing task, not signed in',
+    as: 'none',
+    act: ({ task: at }) => updateDoc(at('gone'), { isFinished: true }),
     expected: 'permission-denied',
   },
   {

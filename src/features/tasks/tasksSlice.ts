@@ -21,10 +21,7 @@ export interface TasksState extends EntityState<Task, string> {
   status: 'idle' | 'loading' | 'loaded' | 'failed'
   /** Whose tasks the list holds or is loading. */
   owner: string | null
-  /**
-   * Tasks whose write the server refused: shown as the person left them (spec: a failed write
-   * does not undo the change in the list) until the page is loaded again.
-   */
+  /** Tasks whose write the server refused: kept as the person left them until a reload (spec §4). */
   held: Record<string, true>
 }
 
@@ -39,6 +36,10 @@ const initialState: TasksState = tasksAdapter.getInitialState({
 // (docs/performance.md). The adapter keeps the same order for the rest.
 const base = (state: TasksState): TasksState => original<TasksState>(state)
 
+/** The task of `id`, never a property every object has (`constructor`, `__proto__`…). */
+const taskIn = (list: Pick<TasksState, 'entities'>, id: string): Task | undefined =>
+  Object.hasOwn(list.entities, id) ? list.entities[id] : undefined
+
 /** `list` with `task` (new or changed) stored and placed where its order sorts it. */
 const withTask = (list: TasksState, task: Task): TasksState => ({
   ...list,
@@ -49,7 +50,7 @@ const withTask = (list: TasksState, task: Task): TasksState => ({
 /** Sets a task's state with the order `orderFor` picks; unknown ids change nothing. */
 function move(state: TasksState, id: string, isFinished: boolean, orderFor: typeof orderAtEnd) {
   const list = base(state)
-  const task = list.entities[id]
+  const task = taskIn(list, id)
   if (task === undefined) return list
   return withTask(list, { ...task, isFinished, order: orderFor(list, id) })
 }
@@ -64,8 +65,8 @@ function applySnapshot(list: TasksState, updates: readonly TaskUpdate[]): TasksS
   for (const update of updates) {
     const id = update.kind === 'changed' ? update.task.id : update.id
     if (update.pendingHere || list.held[id]) continue
-    if (update.kind === 'changed' && sameTask(list.entities[id], update.task)) continue
-    if (update.kind === 'removed' && !(id in (entities ?? list.entities))) continue
+    if (update.kind === 'changed' && sameTask(taskIn(list, id), update.task)) continue
+    if (update.kind === 'removed' && !Object.hasOwn(entities ?? list.entities, id)) continue
     // Copied once, and only when something changes: copying a long list's table is not free.
     entities ??= { ...list.entities }
     // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- our own copy
@@ -86,7 +87,7 @@ const tasksSlice = createSlice({
     taskAdded: {
       reducer(state, { payload }: PayloadAction<{ id: string; task: string; email: string }>) {
         const list = base(state)
-        if (list.owner !== payload.email || list.entities[payload.id]) return list
+        if (list.owner !== payload.email || taskIn(list, payload.id)) return list
         return withTask(list, { ...payload, isFinished: false, order: orderAfterLastOpen(list) })
       },
       prepare: (task: string, email: string) => ({ payload: { id: newDocumentId(), task, email } }),
@@ -97,14 +98,14 @@ const tasksSlice = createSlice({
       move(state, id, false, orderAtTop),
     taskTextSaved(state, { payload }: PayloadAction<{ id: string; task: string }>) {
       const list = base(state)
-      const task = list.entities[payload.id]
+      const task = taskIn(list, payload.id)
       const text = normalizeTaskText(payload.task)
       if (task === undefined || text === null || text === task.task) return list
       return { ...list, entities: { ...list.entities, [task.id]: { ...task, task: text } } }
     },
     taskDeleted(state, { payload: id }: PayloadAction<string>) {
       const list = base(state)
-      if (list.entities[id] === undefined) return list
+      if (taskIn(list, id) === undefined) return list
       const { [id]: _deleted, ...entities } = list.entities
       return { ...list, entities, ids: list.ids.filter((other) => other !== id) }
     },
@@ -112,12 +113,12 @@ const tasksSlice = createSlice({
       const finished = Object.values(base(state).entities).filter((task) => task.isFinished)
       tasksAdapter.removeMany(
         state,
-        finished.map((task) => task.id),
+        finished.map(({ id }) => id),
       )
     },
     /** Undo: deleted tasks come back as they were (id, text, state and order). */
     tasksRestored(state, { payload: tasks }: PayloadAction<Task[]>) {
-      const own = tasks.filter((task) => task.email === state.owner && !state.entities[task.id])
+      const own = tasks.filter(({ id, email }) => email === state.owner && !taskIn(state, id))
       tasksAdapter.addMany(state, own)
     },
     tasksLoadStarted(state, { payload }: PayloadAction<{ email: string }>) {
@@ -145,13 +146,11 @@ const tasksSlice = createSlice({
   },
 })
 
-/** A write the server refused: which task, what it said, and in which words to tell of it. */
+/** A refused write; `text` names the task, `code` is Firestore's (`not-found`, …, `unknown`). */
 export interface TaskSaveFailure {
   id: string
   kind: 'add' | 'update' | 'delete'
-  /** The task's text as the person last saw it, to name it. */
   text: string
-  /** Firestore's error code (`permission-denied`, `not-found`, …), or `unknown`. */
   code: string
 }
 
@@ -174,7 +173,8 @@ export const tasksReducer = tasksSlice.reducer
 
 const selectors = tasksAdapter.getSelectors((state: RootState) => state.tasks)
 export const selectTaskIds = selectors.selectIds
-export const selectTaskById = selectors.selectById
+export const selectTaskById = (state: RootState, id: string): Task | undefined =>
+  taskIn(state.tasks, id)
 /** The tasks in list order; the same array while the list has not changed. */
 export const selectAllTasks = selectors.selectAll
 export const selectListOwner = (state: RootState) => state.tasks.owner

@@ -59,9 +59,11 @@ export function createFirestoreTaskRepository(
     watch(email, onSnapshot, onError) {
       let stop: (() => void) | undefined
       let stopped = false
-      store().then((tasks) => {
-        if (!stopped) stop = tasks.watch(email, onSnapshot, onError)
-      }, onError)
+      store()
+        .then((tasks) => {
+          if (!stopped) stop = tasks.watch(email, onSnapshot, onError)
+        })
+        .catch(onError)
       return () => {
         stopped = true
         stop?.()
