@@ -5,17 +5,12 @@
 //   from requestAnimationFrame runs once that frame's style, layout and paint have run on the
 //   main thread. This is Event Timing's duration (to the next paint) without its 8 ms rounding
 //   and 16 ms threshold; its entries are kept as a cross-check;
-// - the app's actions, as Redux DevTools would see them: the app, built with
-//   VITE_REDUX_DEVTOOLS=true, hands its store to `__REDUX_DEVTOOLS_EXTENSION_COMPOSE__`, which
-//   this defines in place of the extension. It times each action in the root reducer: a
-//   listener effect dispatches through the middleware's own dispatch, which a wrapper of
-//   `store.dispatch` would not see;
-// - the first render of the list: the end of the frame that first shows it.
+// - the first render of the list: the end of the frame that first shows it, with the app's
+//   actions that led to it (actions.js records them).
 // It also stands in for navigator.onLine (below).
 export function installHarness() {
   const LIST = 'ul[aria-label="Tasks"]'
   const bench = { armed: null, results: [], waiting: [], events: [], actions: [], load: null }
-  const actionWaiters = new Set()
   Object.defineProperty(window, '__bench', { value: bench })
   // In a network namespace with loopback only (how the bench is best run), Chromium says it is
   // offline; the emulators are on loopback, so the page is told the truth: it is online.
@@ -33,60 +28,6 @@ export function installHarness() {
       channel.port2.postMessage(null)
     })
   }
-
-  const onAction = (action, start, end) => {
-    const payload = action.payload
-    const entry = { type: action.type, start, end }
-    if (action.type === 'tasks/tasksSnapshotReceived') {
-      entry.fromCache = payload.fromCache
-      entry.pending = payload.hasPendingWrites
-      entry.updates = payload.updates.length
-    }
-    if (action.type === 'auth/authStateChanged') entry.signedIn = Boolean(payload)
-    bench.actions.push(entry)
-    for (const waiter of actionWaiters) waiter(action, entry)
-  }
-  const timedReducer = (reducer) => (state, action) => {
-    const start = performance.now()
-    const next = reducer(state, action)
-    onAction(action, start, performance.now())
-    return next
-  }
-  const composeEnhancers =
-    (...enhancers) =>
-    (createStore) =>
-    (reducer, preloadedState) => {
-      const create = enhancers.reduceRight((inner, enhancer) => enhancer(inner), createStore)
-      const store = create(timedReducer(reducer), preloadedState)
-      return { ...store, replaceReducer: (next) => store.replaceReducer(timedReducer(next)) }
-    }
-  // Called with the DevTools' options (as Redux Toolkit does), or with the enhancers themselves.
-  window.__REDUX_DEVTOOLS_EXTENSION_COMPOSE__ = (...args) =>
-    args.length === 1 && typeof args[0] === 'object' ? composeEnhancers : composeEnhancers(...args)
-
-  /** When the server acknowledged this page's writes made after `since`, or null if not yet. */
-  bench.saved = (since) =>
-    bench.actions.find(
-      (a) => a.type === 'tasks/tasksSnapshotReceived' && a.start > since && !a.pending,
-    )?.start ?? null
-
-  /**
-   * The next action `matches` accepts: when its reducer began, and the end of the frame after.
-   * Marks both (`bench:<name>-dispatched`, `bench:<name>-painted`) for a trace to find.
-   */
-  bench.awaitAction = (matches, name) =>
-    new Promise((resolve) => {
-      const waiter = (action, entry) => {
-        if (!matches(action)) return
-        actionWaiters.delete(waiter)
-        performance.mark(`bench:${name}-dispatched`, { startTime: entry.start })
-        afterNextPaint(() => {
-          const painted = performance.mark(`bench:${name}-painted`).startTime
-          resolve({ dispatched: entry.start, painted })
-        })
-      }
-      actionWaiters.add(waiter)
-    })
 
   // What the frame showed, to check the interaction really happened before that paint.
   const probe = () => {

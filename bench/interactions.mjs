@@ -113,16 +113,16 @@ function phases(page, subject, counter) {
 }
 
 /**
- * Waits until the server has acknowledged the click's write. The emulator answers each change
- * with the whole list again (a RESET of the query's target), which the SDK then takes in on
- * the main thread; Firestore itself sends the changed document only. Clicking again before that
- * would time the emulator's resend, not the click. Returns the time from the click.
+ * Waits until the server has acknowledged the click's write and the main thread is quiet. The
+ * emulator answers each change with the whole list again (a RESET of the query's target),
+ * which the SDK then takes in on the main thread; Firestore itself sends the changed document
+ * only. Clicking again before that would time the emulator's resend, not the click. Returns
+ * the time from the click to the acknowledgement.
  */
 async function saved(page, result) {
-  const handle = await page.waitForFunction((since) => window.__bench.saved(since), result.start, {
-    timeout: 120_000,
-    polling: 50,
-  })
+  const wait = (check, arg) => page.waitForFunction(check, arg, { timeout: 120_000, polling: 50 })
+  const handle = await wait((since) => window.__bench.saved(since), result.start)
+  await wait((ms) => window.__bench.quiet(ms), 500)
   return (await handle.jsonValue()) - result.start
 }
 

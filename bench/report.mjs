@@ -89,8 +89,18 @@ export function report({ options, machine, ours, naive }) {
       ]),
     )
     const loads = ours.loads
-    const short = ours.shortList
-    const gaps = (from, to) => loads.map((l) => (l[from] === null ? null : l[to] - l[from]))
+    const { tasks: shortTasks, loads: shortLoads } = ours.shortList
+    const gap = (list, from, to) => list.map((l) => (l[from] === null ? null : l[to] - l[from]))
+    const visits = (tasks, list) => {
+      out(
+        `  navigation → list, ${String(tasks)} tasks: ${spread(list.map((l) => l.navigationToList))}`,
+      )
+      out(
+        `    navigation → first contentful paint: ${spread(list.map((l) => l.firstContentfulPaint))}`,
+      )
+      out(`    navigation → signed in (authStateChanged): ${spread(list.map((l) => l.signedIn))}`)
+      out(`    signed in → first snapshot: ${spread(gap(list, 'signedIn', 'snapshotAt'))}`)
+    }
     out()
     out(
       `Opening the list on a later visit (signed in, the SDK's cache filled), ${String(loads.length)} visits:`,
@@ -101,19 +111,13 @@ export function report({ options, machine, ours, naive }) {
     out(
       `    (from the cache: ${String(loads.filter((l) => l.fromCache).length)} of ${String(loads.length)})`,
     )
+    visits(options.tasks, loads)
+    visits(shortTasks, shortLoads)
+    const early = (list) => fmt(median(gap(list, 'firstContentfulPaint', 'navigationToList')), 0)
+    out('  At most what a paint of the list before Firebase loads could gain (list less first')
     out(
-      `  navigation → list, ${String(options.tasks)} tasks: ${spread(loads.map((l) => l.navigationToList))}`,
+      `    contentful paint, median): ${early(loads)} ms at ${String(options.tasks)} tasks, ${early(shortLoads)} ms at ${String(shortTasks)}`,
     )
-    out(
-      `    navigation → first contentful paint: ${spread(loads.map((l) => l.firstContentfulPaint))}`,
-    )
-    out(`    navigation → signed in (authStateChanged): ${spread(loads.map((l) => l.signedIn))}`)
-    out(`    signed in → first snapshot: ${spread(gaps('signedIn', 'snapshotAt'))}`)
-    if (short.length > 0) {
-      out(
-        `  navigation → list, ${String(short[0].rows)} tasks: ${spread(short.map((l) => l.navigationToList))}`,
-      )
-    }
     out(
       `  the first visit, right after the sign-in (the server's answer): snapshot → list ${fmt(ours.firstVisit.dataToList)} ms`,
     )
@@ -171,7 +175,7 @@ export function report({ options, machine, ours, naive }) {
         remote('appShare') <= GOALS.remote,
       ])
       verdicts.push([
-        `a change from another device, the whole main thread ≤ ${String(GOALS.remote)} ms (median)`,
+        `a change from another device, the whole main thread ≤ ${String(GOALS.remote)} ms (median; the emulator resends every task)`,
         remote('whole') <= GOALS.remote,
       ])
     }

@@ -1,5 +1,6 @@
 // Opening the list: the sign-in, later visits (signed in, the SDK's cache on the device), and
 // the heap after load.
+import { installActions } from './actions.js'
 import { installHarness } from './harness.js'
 
 export const VIEWPORT = { width: 1280, height: 800 }
@@ -10,7 +11,7 @@ const requests = new WeakMap()
 /**
  * A browser context as the bench measures in: reduced motion (no confetti animating over the
  * next clicks: it is not the list), service workers blocked (the offline worker is not what is
- * measured), the harness in every page.
+ * measured), the harness and the actions' instrumentation in every page.
  */
 export async function newContext(browser) {
   const context = await browser.newContext({
@@ -19,6 +20,7 @@ export async function newContext(browser) {
     serviceWorkers: 'block',
   })
   await context.addInitScript(installHarness)
+  await context.addInitScript(installActions)
   const seen = []
   requests.set(context, seen)
   const note = (request, outcome) => {
