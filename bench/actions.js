@@ -54,18 +54,25 @@ export function installActions() {
     bench.actions.find(
       (a) => a.type === 'tasks/tasksSnapshotReceived' && a.start > since && !a.pending,
     )?.start ?? null
-  /** Whether the main thread ran no long task (over 50 ms) in the last `ms`. */
-  bench.quiet = (ms) => performance.now() - bench.lastLongTask >= ms
-  bench.lastLongTask = 0
-  try {
-    new PerformanceObserver((entries) => {
-      for (const task of entries.getEntries()) {
-        bench.lastLongTask = Math.max(bench.lastLongTask, task.startTime + task.duration)
+  /**
+   * Resolves once the main thread has been free for `ms`: no 10 ms timer fired over 20 ms late
+   * (the SDK takes in a resend in many short tasks, too short for the Long Tasks API to see).
+   */
+  bench.quiet = (ms) =>
+    new Promise((resolve) => {
+      let quietSince = performance.now()
+      let due = quietSince + 10
+      const tick = () => {
+        const now = performance.now()
+        if (now - due > 20) quietSince = now
+        if (now - quietSince >= ms) resolve(now)
+        else {
+          due = now + 10
+          setTimeout(tick, 10)
+        }
       }
-    }).observe({ type: 'longtask' })
-  } catch {
-    // No Long Tasks API: never waited for.
-  }
+      setTimeout(tick, 10)
+    })
 
   /**
    * The next action `matches` accepts: when its reducer began, and the end of the frame after.
