@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { addTasks, expect, row, signIn, test } from './fixtures'
+import { addTasks, expect, row, rowButton, signIn, test } from './fixtures'
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
@@ -58,7 +58,7 @@ test.describe('screenshots', () => {
         row(page, 'Buy oat milk').getByRole('button', { name: 'Mark as incomplete' }),
       ).toBeVisible()
       await page.screenshot({ path: `test-results/screens/${String(width)}-signed-in.png` })
-      await row(page, 'Call the plumber').getByRole('button', { name: 'Edit' }).click()
+      await (await rowButton(page, 'Call the plumber', 'Edit')).click()
       await expect(
         page.getByRole('dialog', { name: 'Edit Task' }).getByRole('textbox', { name: 'Task' }),
       ).toBeFocused()

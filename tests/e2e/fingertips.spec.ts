@@ -1,6 +1,16 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { addTasks, expect, row, rowTexts, signIn, taskInput, taskRows, test } from './fixtures'
+import {
+  addTasks,
+  expect,
+  row,
+  rowButton,
+  rowTexts,
+  signIn,
+  taskInput,
+  taskRows,
+  test,
+} from './fixtures'
 import type { Person } from './fixtures'
 import { seedList, storedTasksOf } from './support/backend'
 
@@ -115,7 +125,7 @@ test.describe('Undo after Delete', () => {
   }) => {
     await page.setViewportSize({ width: 360, height: 740 })
     await signInWithTasks(page, person, 30)
-    await row(page, 'Task 7').getByRole('button', { name: 'Delete' }).click()
+    await (await rowButton(page, 'Task 7', 'Delete')).click()
     const bar = page.locator('.undo-content')
     await expect(bar).toBeVisible()
     const overlaps = async (other: Locator) => {
