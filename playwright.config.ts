@@ -9,9 +9,10 @@ import {
 } from './scripts/engine.mjs'
 import { startTimeoutMs } from './scripts/processes.mjs'
 
-// The browser tests run on the Firestore engine scripts/engine.mjs picks (the official emulator
-// wherever it can run; TODO_BACKEND=local|jar|firebase-tools forces one), in memory: every run
-// starts empty. The choice is made once, in the runner; its workers read it from the environment.
+// The browser tests run on Google's Firestore and Auth emulators as scripts/engine.mjs starts
+// them (through firebase-tools on Java 21+, else the installed jar; TODO_BACKEND=jar|firebase-tools
+// forces one), in memory: every run starts empty. The choice is made once, in the runner; its
+// workers read it from the environment.
 function engine(): Engine {
   const chosen = process.env.TODO_E2E_ENGINE
   if (chosen) return JSON.parse(chosen) as Engine

@@ -1,4 +1,4 @@
-import { addTasks, expect, newPerson, signIn, test } from './fixtures'
+import { addTasks, expect, newPerson, row, rowTexts, signIn, test } from './fixtures'
 
 test.describe('sign-in through the real popup', () => {
   test('signed out: the prompt, Login now and the empty list', async ({ page }) => {
@@ -42,7 +42,7 @@ test.describe('sign-in through the real popup', () => {
     await page.getByRole('button', { name: 'Log Out' }).click()
     await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
     await expect(page.getByText('No tasks have been added yet')).toBeVisible()
-    await expect(page.getByText('Private task').filter({ visible: true })).toHaveCount(0)
+    expect(await rowTexts(page)).toEqual([])
     expect(await page.evaluate(() => sessionStorage.getItem('userEmail'))).toBeNull()
     expect(consoleMessages).toContain('Signed out successfully')
     await page.screenshot({ path: 'test-results/screens/signed-out.png' })
@@ -62,4 +62,47 @@ test.describe('sign-in through the real popup', () => {
       await expect(page.getByText('Private task')).toHaveCount(0, { timeout: 2000 })
     },
   )
+})
+
+test.describe('before Auth has answered', () => {
+  // The Auth chunk is held back below, which the service worker would serve from its cache.
+  test.use({ serviceWorkers: 'block' })
+
+  test('a returning user is told sign-in is being checked, and no list shows; signed out, the next visit says so at once', async ({
+    signedIn: page,
+    context,
+    consoleMessages,
+  }) => {
+    await addTasks(page, 'First', 'Second')
+
+    // Auth's check of the stored session never gets an answer.
+    const authEmulator = 'http://127.0.0.1:9099/**'
+    await context.route(authEmulator, () => undefined)
+    await page.reload()
+    await expect(page.getByRole('banner')).toContainText('Checking sign-in…')
+    expect(await rowTexts(page)).toEqual([])
+    // The prerendered page was hydrated, not replaced.
+    expect(consoleMessages.filter((text) => /hydrat|minified react error/i.test(text))).toEqual([])
+
+    await context.unroute(authEmulator)
+    await page.reload()
+    await expect(row(page, 'Second')).toBeVisible()
+    await page.getByRole('button', { name: 'Log Out' }).click()
+    await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
+
+    // Signed out, the next visit paints what it will go on saying signed out, before the
+    // Auth chunk has even been asked for (held back here).
+    let authChunkRequested: () => void = () => undefined
+    const requested = new Promise<void>((resolve) => {
+      authChunkRequested = resolve
+    })
+    await page.route(/\/assets\/firebaseAuth-[^/]*\.js/, () => {
+      authChunkRequested()
+    })
+    await page.reload()
+    await requested
+    await expect(page.getByRole('banner')).toContainText('Plese login to save tasks')
+    expect(await rowTexts(page)).toEqual([])
+    await expect(page.getByText('No tasks have been added yet')).toBeVisible()
+  })
 })
