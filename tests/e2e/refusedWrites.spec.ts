@@ -11,7 +11,8 @@ import { queuedWrites } from './support/deviceStore'
 function consoleErrors(page: Page): () => Promise<string[]> {
   const firsts: Promise<unknown>[] = []
   page.on('console', (message) => {
-    if (message.type() === 'error') firsts.push(message.args()[0]?.jsonValue() ?? undefined)
+    if (message.type() === 'error')
+      firsts.push(message.args()[0]?.jsonValue() ?? Promise.resolve(undefined))
   })
   return async () => (await Promise.all(firsts)).map(String)
 }

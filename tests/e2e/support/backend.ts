@@ -68,6 +68,24 @@ export async function storedTasksOf(
     .sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
 
+/** How many tasks `email` has on the server (an aggregation: cheap to ask often). */
+export async function storedCountOf(request: APIRequestContext, email: string): Promise<number> {
+  const response = await request.post(`${FIRESTORE}/v1/${DOCUMENTS}:runAggregationQuery`, {
+    headers: OWNER,
+    data: {
+      structuredAggregationQuery: {
+        structuredQuery: tasksQuery(email),
+        aggregations: [{ alias: 'tasks', count: {} }],
+      },
+    },
+  })
+  if (!response.ok()) throw new Error(`runAggregationQuery: ${String(response.status())}`)
+  const [first] = (await response.json()) as {
+    result?: { aggregateFields?: { tasks?: { integerValue?: string } } }
+  }[]
+  return Number(first?.result?.aggregateFields?.tasks?.integerValue ?? 0)
+}
+
 /** Stores tasks as they are given (the rules do not apply to the admin token). */
 export const seedTasks = (tasks: StoredTask[]): Promise<void> => seedStored(FIRESTORE, tasks)
 

@@ -115,8 +115,8 @@ export function queuedWrites(page: Page): Promise<QueuedWrite[]> {
 export function deviceText(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const parts: string[] = [
-      JSON.stringify({ ...localStorage }),
-      JSON.stringify({ ...sessionStorage }),
+      JSON.stringify(Object.entries(localStorage)),
+      JSON.stringify(Object.entries(sessionStorage)),
     ]
     for (const { name } of await indexedDB.databases()) {
       if (!name) continue

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { createOracle, type Pending } from '../../faults/faultOracle'
+import type { createOracle, Pending } from '../../faults/faultOracle'
 import { expect, row, taskInput } from '../fixtures'
 import { queuedWrites } from './deviceStore'
 
