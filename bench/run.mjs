@@ -136,7 +136,7 @@ async function main() {
   try {
     const withOurs = options.only !== 'naive'
     const withNaive = options.only !== 'ours'
-    const engine = withOurs ? findEngine(requestedBackend()) : null
+    const engine = withOurs ? setup.plainly(() => findEngine(requestedBackend())) : null
     if (withOurs) await setup.checkEmulatorPorts()
     const atStart = machine()
     log('building')
@@ -192,7 +192,9 @@ async function main() {
 main().then(
   () => process.exit(0),
   (error) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+    // What the person can act on says so plainly; anything else comes with its stack.
+    const plain = error instanceof setup.PlainError
+    console.error(error instanceof Error ? (plain ? error.message : error.stack) : error)
     process.exit(1)
   },
 )

@@ -40,6 +40,18 @@ export function makeTasks(count, email = ACCOUNT.email) {
   })
 }
 
+/** An error the person can act on: said without a stack. */
+export class PlainError extends Error {}
+
+/** `run()`'s result; what it throws, said plainly (it says what to do). */
+export function plainly(run) {
+  try {
+    return run()
+  } catch (error) {
+    throw new PlainError(error instanceof Error ? error.message : String(error), { cause: error })
+  }
+}
+
 /**
  * The app's ports are fixed in its build (src/config/env.ts). Rerouting the browser's requests
  * elsewhere buffers each response, which breaks the SDK's streaming Listen and Write channels,
@@ -57,7 +69,7 @@ export async function checkEmulatorPorts() {
     if (answered) taken.push(`${String(port)}${portHolder(port) ? ` (${portHolder(port)})` : ''}`)
   }
   if (taken.length === 0) return
-  throw new Error(
+  throw new PlainError(
     `The bench runs the emulators on the app's own ports (${Object.values(DEFAULT_PORTS).join(', ')}), ` +
       `and ${taken.join(', ')} ${taken.length > 1 ? 'are' : 'is'} taken. Stop \`npm start\` and the ` +
       'browser tests first, or run the bench in a network namespace of its own:\n' +
