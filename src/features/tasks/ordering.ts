@@ -21,6 +21,10 @@ export interface TaskList {
   readonly entities: Readonly<Record<string, Task>>
 }
 
+/** The task of `id`, never a property every object has (`constructor`, `__proto__`…). */
+export const taskIn = (list: Pick<TaskList, 'entities'>, id: string): Task | undefined =>
+  Object.hasOwn(list.entities, id) ? list.entities[id] : undefined
+
 const taskAt = (list: TaskList, index: number) => list.entities[list.ids[index] ?? '']
 
 /** The first (or, `step` -1, the last) task of `list` other than `except`. */
@@ -69,3 +73,16 @@ export function placed(list: TaskList, task: Task): string[] {
   ids.splice(low, 0, task.id)
   return ids
 }
+
+/** `list` with `task` (new or changed) stored and placed where its order sorts it. */
+export const withPlaced = <L extends TaskList>(list: L, task: Task): L => ({
+  ...list,
+  entities: { ...list.entities, [task.id]: task },
+  ids: placed(list, task),
+})
+
+/** The ids of every task of `entities`, in list order. */
+export const sortedIds = (entities: Readonly<Record<string, Task>>): string[] =>
+  Object.values(entities)
+    .sort(compareTasks)
+    .map((task) => task.id)

@@ -8,9 +8,17 @@ import {
 } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
 import { newDocumentId } from '../../lib/documentId'
-import type { Task, TasksSnapshot, TaskUpdate } from '../../services/types'
+import type { Task, TasksSnapshot } from '../../services/types'
 import { selectShownAuthStatus } from '../auth/authSlice'
-import { compareTasks, orderAfterLastOpen, orderAtEnd, orderAtTop, placed } from './ordering'
+import {
+  compareTasks,
+  orderAfterLastOpen,
+  orderAtEnd,
+  orderAtTop,
+  taskIn,
+  withPlaced,
+} from './ordering'
+import { applySnapshot } from './snapshot'
 import { normalizeTaskText } from './taskText'
 
 /** The list, kept in display order by the adapter: by `order`, then by id. */
@@ -36,16 +44,14 @@ const initialState: TasksState = tasksAdapter.getInitialState({
 // (docs/performance.md). The adapter keeps the same order for the rest.
 const base = (state: TasksState): TasksState => original<TasksState>(state)
 
-/** The task of `id`, never a property every object has (`constructor`, `__proto__`…). */
-const taskIn = (list: Pick<TasksState, 'entities'>, id: string): Task | undefined =>
-  Object.hasOwn(list.entities, id) ? list.entities[id] : undefined
+/** A new state, frozen as Immer leaves one: Immer then skips its walk over every task. */
+const frozen = (list: TasksState): TasksState => {
+  Object.freeze(list.entities)
+  Object.freeze(list.ids)
+  return Object.freeze(list)
+}
 
-/** `list` with `task` (new or changed) stored and placed where its order sorts it. */
-const withTask = (list: TasksState, task: Task): TasksState => ({
-  ...list,
-  entities: { ...list.entities, [task.id]: task },
-  ids: placed(list, task),
-})
+const withTask = (list: TasksState, task: Task) => frozen(withPlaced(list, Object.freeze(task)))
 
 /** Sets a task's state with the order `orderFor` picks; unknown ids change nothing. */
 function move(state: TasksState, id: string, isFinished: boolean, orderFor: typeof orderAtEnd) {
@@ -53,31 +59,6 @@ function move(state: TasksState, id: string, isFinished: boolean, orderFor: type
   const task = taskIn(list, id)
   if (task === undefined) return list
   return withTask(list, { ...task, isFinished, order: orderFor(list, id) })
-}
-
-/** Whether `a` holds every stored field of `b` unchanged (whatever fields a task has). */
-const sameTask = (a: Task | undefined, b: Task) =>
-  a !== undefined && (Object.keys(b) as (keyof Task)[]).every((field) => a[field] === b[field])
-
-/** The live query's changes, except the page's own newer clicks and the rows a refusal holds. */
-function applySnapshot(list: TasksState, updates: readonly TaskUpdate[]): TasksState {
-  let entities: Record<string, Task> | null = null
-  for (const update of updates) {
-    const id = update.kind === 'changed' ? update.task.id : update.id
-    if (update.pendingHere || list.held[id]) continue
-    if (update.kind === 'changed' && sameTask(taskIn(list, id), update.task)) continue
-    if (update.kind === 'removed' && !Object.hasOwn(entities ?? list.entities, id)) continue
-    // Copied once, and only when something changes: copying a long list's table is not free.
-    entities ??= { ...list.entities }
-    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- our own copy
-    if (update.kind === 'removed') delete entities[id]
-    else entities[id] = update.task
-  }
-  if (entities === null) return list
-  const ids = Object.values(entities)
-    .sort(compareTasks)
-    .map((task) => task.id)
-  return { ...list, entities, ids }
 }
 
 const tasksSlice = createSlice({
@@ -101,13 +82,14 @@ const tasksSlice = createSlice({
       const task = taskIn(list, payload.id)
       const text = normalizeTaskText(payload.task)
       if (task === undefined || text === null || text === task.task) return list
-      return { ...list, entities: { ...list.entities, [task.id]: { ...task, task: text } } }
+      const edited = Object.freeze({ ...task, task: text })
+      return frozen({ ...list, entities: { ...list.entities, [task.id]: edited } })
     },
     taskDeleted(state, { payload: id }: PayloadAction<string>) {
       const list = base(state)
       if (taskIn(list, id) === undefined) return list
       const { [id]: _deleted, ...entities } = list.entities
-      return { ...list, entities, ids: list.ids.filter((other) => other !== id) }
+      return frozen({ ...list, entities, ids: list.ids.filter((other) => other !== id) })
     },
     finishedTasksCleared(state) {
       const finished = Object.values(base(state).entities).filter((task) => task.isFinished)
@@ -132,8 +114,9 @@ const tasksSlice = createSlice({
     tasksSnapshotReceived(state, { payload }: PayloadAction<{ email: string } & TasksSnapshot>) {
       const list = base(state)
       if (list.owner !== payload.email) return list
-      const next = applySnapshot(list, payload.updates)
-      return next.status === 'loaded' ? next : { ...next, status: 'loaded' }
+      const changed = applySnapshot(list, payload.updates)
+      if (changed === null && list.status === 'loaded') return list
+      return frozen({ ...list, ...changed, status: 'loaded' })
     },
     tasksLoadFailed(state, { payload }: PayloadAction<{ email: string }>) {
       if (state.owner === payload.email) state.status = 'failed'
