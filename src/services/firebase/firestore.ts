@@ -27,6 +27,8 @@ import type { FirebaseSettings } from '../../config/env'
 import type { Persistence, Task, TaskRepository, TaskUpdate } from '../types'
 
 const TASKS = 'tasks'
+/** Pending documents beyond which the live query pauses while the queue drains (`watch`). */
+const DRAIN_PAUSE_AT = 100
 
 /** The task stored in a document, or null when the document is not one the app can show. */
 function toTask(id: string, data: DocumentData): Task | null {
@@ -86,27 +88,60 @@ export function createTaskStore(
   return {
     watch(email, onChange, onError) {
       const tasks = query(collection(db, TASKS), where('email', '==', email))
-      return onSnapshot(
-        tasks,
-        { includeMetadataChanges: true },
-        (snapshot) => {
-          const updates: TaskUpdate[] = []
-          for (const change of snapshot.docChanges({ includeMetadataChanges: true })) {
-            const { id } = change.doc
-            const pendingHere = writing.has(id)
-            const task = change.type === 'removed' ? null : toTask(id, change.doc.data())
-            updates.push(
-              task ? { kind: 'changed', task, pendingHere } : { kind: 'removed', id, pendingHere },
-            )
-          }
-          onChange({
-            updates,
-            fromCache: snapshot.metadata.fromCache,
-            hasPendingWrites: snapshot.metadata.hasPendingWrites,
-          })
-        },
-        onError,
-      )
+      // Documents the query shows with writes not yet acknowledged, from any tab.
+      const pending = new Set<string>()
+      let unsubscribe: (() => void) | null = null
+      let stopped = false
+      const listen = () => {
+        unsubscribe = onSnapshot(
+          tasks,
+          { includeMetadataChanges: true },
+          (snapshot) => {
+            const updates: TaskUpdate[] = []
+            for (const change of snapshot.docChanges({ includeMetadataChanges: true })) {
+              const { id } = change.doc
+              const pendingHere = writing.has(id)
+              const task = change.type === 'removed' ? null : toTask(id, change.doc.data())
+              updates.push(
+                task
+                  ? { kind: 'changed', task, pendingHere }
+                  : { kind: 'removed', id, pendingHere },
+              )
+              if (task && change.doc.metadata.hasPendingWrites) pending.add(id)
+              else pending.delete(id)
+            }
+            onChange({
+              updates,
+              fromCache: snapshot.metadata.fromCache,
+              hasPendingWrites: snapshot.metadata.hasPendingWrites,
+            })
+            if (pending.size > DRAIN_PAUSE_AT && navigator.onLine) drain()
+          },
+          onError,
+        )
+      }
+      // A long queue (changes made offline) is sent with the query paused: every acknowledgement
+      // would otherwise update the view of every task (the emulator even sends the whole list
+      // again), and thousands of writes would take minutes. The list shows the page's own state
+      // meanwhile; the query comes back once the queue is empty.
+      const drain = () => {
+        unsubscribe?.()
+        unsubscribe = null
+        pending.clear()
+        waitForPendingWrites(db).then(
+          () => {
+            if (!stopped) listen()
+          },
+          (err: unknown) => {
+            if (!stopped) onError(err)
+          },
+        )
+      }
+      listen()
+      return () => {
+        stopped = true
+        unsubscribe?.()
+      }
     },
     add: (task) => write(task.id, () => setDoc(doc(db, TASKS, task.id), storedFields(task))),
     update: (id, changes) => write(id, () => updateDoc(doc(db, TASKS, id), changes)),
