@@ -1,4 +1,5 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
+import { clearTasks } from './support/backend'
 import { followNetworkOfTest } from './support/network'
 import { routeGoogleOffline, signInThroughEmulatorPopup } from './support/offline-google'
 
@@ -63,10 +64,20 @@ export async function addTasks(page: Page, ...texts: string[]): Promise<void> {
 }
 
 export const test = base.extend<{
+  emptyDatabaseAfter: undefined
   consoleMessages: string[]
   person: Person
   signedIn: Page
 }>({
+  // Each test leaves the database empty (set up first, so torn down after its pages).
+  emptyDatabaseAfter: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      await provide(undefined)
+      await clearTasks()
+    },
+    { auto: true },
+  ],
   context: async ({ context }, provide) => {
     await routeGoogleOffline(context)
     await followNetworkOfTest(context)
