@@ -4,7 +4,7 @@ import { storedTasksOf } from './support/backend'
 import { queuedWrites } from './support/deviceStore'
 import { device as openDevice } from './support/devices'
 import { injectFaults, seededRandom } from './support/faultInjector'
-import { act, shownRows, type Action, type Device } from './support/faultScenario'
+import { act, shownRows, type Action, type Device, type Row } from './support/faultScenario'
 import { goOffline, goOnline } from './support/network'
 
 // The fault scenario: one person on two devices (a laptop and a phone: two browser contexts)
@@ -18,6 +18,20 @@ import { goOffline, goOnline } from './support/network'
 const ACTIONS = Number(process.env.FAULT_ACTIONS ?? 80)
 const SEEDS = (process.env.FAULT_SEEDS ?? '7,2').split(',').map(Number)
 const SETTLE_LIMIT_MS = 120_000
+
+/** How the rows a device shows differ from the server's, in a few words. */
+function differences(shown: Row[], stored: Row[]): string {
+  const key = ({ id, task, isFinished }: Row) => `${id} “${task}” ${isFinished ? 'done' : 'open'}`
+  const [mine, theirs] = [shown.map(key), stored.map(key)]
+  const missing = theirs.filter((row) => !mine.includes(row))
+  const extra = mine.filter((row) => !theirs.includes(row))
+  if (missing.length + extra.length === 0) {
+    return mine.join() === theirs.join()
+      ? 'the server’s list'
+      : 'the server’s tasks in another order'
+  }
+  return `without ${missing.join(', ') || 'nothing'} and with ${extra.join(', ') || 'nothing'} more`
+}
 
 const listShown = (device: Device) =>
   expect(
@@ -119,15 +133,25 @@ for (const seed of SEEDS) {
         task,
         isFinished,
       }))
+    const mismatches: string[] = []
     for (const device of devices) {
       // A refused write keeps its row as the person left it until the page is loaded again.
       if (device.refusals.length > 0) {
         await device.page.reload()
         await listShown(device)
       }
-      await expect(async () => {
-        expect(await shownRows(device.page)).toEqual(await server())
-      }).toPass({ timeout: SETTLE_LIMIT_MS })
+      try {
+        await expect(async () => {
+          expect(await shownRows(device.page)).toEqual(await server())
+        }).toPass({ timeout: SETTLE_LIMIT_MS })
+      } catch {
+        // Say how it differs, and whether a reload shows the server's list (a stale page).
+        const shown = differences(await shownRows(device.page), await server())
+        await device.page.reload()
+        await listShown(device)
+        const reloaded = differences(await shownRows(device.page), await server())
+        mismatches.push(`${device.name} shows ${shown}; after a reload ${reloaded}`)
+      }
     }
     const settleMs = Date.now() - healed
 
@@ -151,14 +175,17 @@ for (const seed of SEEDS) {
       tasksAtEnd: stored.length,
       settleSeconds: Math.round(settleMs / 100) / 10,
       lost: lost.length,
+      mismatches: mismatches.length,
     }
     console.log(`Fault scenario: ${JSON.stringify(figures)}`)
+    for (const line of [...mismatches, ...lost]) console.log(`  ${line}`)
     const refusals = devices.flatMap(({ name, refusals: said }) =>
       said.map((text) => `${name}: ${text}`),
     )
     await testInfo.attach('faults.json', {
-      body: JSON.stringify({ figures, lost, refusals }, null, 2),
+      body: JSON.stringify({ figures, lost, mismatches, refusals }, null, 2),
     })
+    expect(mismatches).toEqual([])
     expect(lost).toEqual([])
     // The channels were used, and hit: three requests in ten fail while the network is up.
     expect(beforeOffline.requests).toBeGreaterThanOrEqual(10)

@@ -1,5 +1,6 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { clearTasks } from './support/backend'
+import { closeDevices } from './support/devices'
 import { followNetworkOfTest } from './support/network'
 import { routeGoogleOffline, signInThroughEmulatorPopup } from './support/offline-google'
 
@@ -69,11 +70,13 @@ export const test = base.extend<{
   person: Person
   signedIn: Page
 }>({
-  // Each test leaves the database empty (set up first, so torn down after its pages).
+  // Each test closes its devices and leaves the database empty (set up first, so torn down
+  // after its pages).
   emptyDatabaseAfter: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide) => {
       await provide(undefined)
+      await closeDevices()
       await clearTasks()
     },
     { auto: true },

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { APIRequestContext } from '@playwright/test'
+import { expect, type APIRequestContext } from '@playwright/test'
 import { clearDatabase, seedTasks as seedStored } from '../../../scripts/firestore-rest.mjs'
 import { FIRESTORE } from './network'
 
@@ -90,7 +90,9 @@ export async function storedCountOf(request: APIRequestContext, email: string): 
  * Deletes every task of every test: the emulator's queries and live queries take longer the
  * more documents the collection holds, whoever owns them.
  */
-export const clearTasks = (): Promise<void> => clearDatabase(FIRESTORE)
+export const clearTasks = (): Promise<void> =>
+  // Refused (409) while a write is under way: asked again until it is done.
+  expect(() => clearDatabase(FIRESTORE)).toPass({ timeout: 30_000 })
 
 /** Stores tasks as they are given (the rules do not apply to the admin token). */
 export const seedTasks = (tasks: StoredTask[]): Promise<void> => seedStored(FIRESTORE, tasks)

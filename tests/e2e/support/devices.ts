@@ -5,12 +5,22 @@ import { routeGoogleOffline } from './offline-google'
 
 // Two browser contexts are two devices of one person, each with its own storage and clock.
 
+const opened = new Set<BrowserContext>()
+
+/** Closes the devices a test opened and left open (it failed before closing them). */
+export async function closeDevices(): Promise<void> {
+  for (const context of opened) await context.close()
+  opened.clear()
+}
+
 /** A new context ready for the app: the Auth popup works offline, the network as tests say. */
 export async function newDevice(
   browser: Browser,
   options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ reducedMotion: 'reduce', ...options })
+  opened.add(context)
+  context.on('close', () => opened.delete(context))
   await routeGoogleOffline(context)
   await followNetworkOfTest(context)
   return context
