@@ -1,12 +1,10 @@
 import { appStarted } from '../../app/actions'
 import type { AppListenerEffect, AppStartListening } from '../../app/listenerMiddleware'
-import { taskSaveFailed, tasksSnapshotReceived } from '../tasks/tasksSlice'
-import { persistenceFound, refusalShown, writesSlowed } from './syncSlice'
+import { tasksSnapshotReceived } from '../tasks/tasksSlice'
+import { persistenceFound, writesSlowed } from './syncSlice'
 
 /** Changes this slow are worth a word ("Saving…"); faster ones go unmentioned. */
 export const SLOW_WRITE_MS = 1000
-/** How long "Not saved: …" stays. */
-export const REFUSAL_SHOWN_MS = 10_000
 
 /** "Saving…" only once changes have waited a second: the usual write is done long before. */
 const noticeSlowWrites: AppListenerEffect<typeof tasksSnapshotReceived> = async (action, api) => {
@@ -20,12 +18,6 @@ const noticeSlowWrites: AppListenerEffect<typeof tasksSnapshotReceived> = async 
   if (api.getState().sync.pending) api.dispatch(writesSlowed())
 }
 
-const endRefusal: AppListenerEffect<typeof taskSaveFailed> = async (_action, api) => {
-  api.cancelActiveListeners()
-  await api.delay(REFUSAL_SHOWN_MS)
-  api.dispatch(refusalShown())
-}
-
 /** Whether this browser can keep the tasks and unsent changes (some private windows cannot). */
 const checkPersistence: AppListenerEffect<typeof appStarted> = async (_action, api) => {
   api.unsubscribe()
@@ -34,6 +26,5 @@ const checkPersistence: AppListenerEffect<typeof appStarted> = async (_action, a
 
 export function addSyncListeners(startAppListening: AppStartListening): void {
   startAppListening({ actionCreator: tasksSnapshotReceived, effect: noticeSlowWrites })
-  startAppListening({ actionCreator: taskSaveFailed, effect: endRefusal })
   startAppListening({ actionCreator: appStarted, effect: checkPersistence })
 }

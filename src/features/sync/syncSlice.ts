@@ -3,7 +3,12 @@ import { connectivityLost, connectivityRestored } from '../../app/actions'
 import type { RootState } from '../../app/store'
 import type { Persistence } from '../../services/types'
 import { authStateChanged, userSignedOut } from '../auth/authSlice'
-import { taskSaveFailed, tasksCleared, tasksSnapshotReceived } from '../tasks/tasksSlice'
+import {
+  taskHoldEnded,
+  taskSaveFailed,
+  tasksCleared,
+  tasksSnapshotReceived,
+} from '../tasks/tasksSlice'
 
 /**
  * Whether the person's changes are safe, as they need to know it: nothing while all is saved,
@@ -15,8 +20,8 @@ export interface SyncState {
   pending: boolean
   /** Changes have been waiting for the server for over a second. */
   slow: boolean
-  /** The last change the server refused for good, named; shown for a while. */
-  refused: { text: string; reason: string } | null
+  /** The last change the server refused for good, named; said while its row is held. */
+  refused: { id: string; text: string; reason: string } | null
   /** Where the tasks and unsent changes are kept: on the device, or in memory only. */
   persistence: Persistence
   /** Signed out with changes not yet sent: they stay on this device for the next sign-in. */
@@ -49,9 +54,6 @@ const syncSlice = createSlice({
     writesSlowed(state) {
       state.slow = state.pending
     },
-    refusalShown(state) {
-      state.refused = null
-    },
     persistenceFound(state, action: PayloadAction<Persistence>) {
       state.persistence = action.payload
     },
@@ -73,7 +75,11 @@ const syncSlice = createSlice({
         state.slow = false
       })
       .addCase(taskSaveFailed, (state, { payload }) => {
-        state.refused = { text: payload.text, reason: refusalReason(payload.kind, payload.code) }
+        const reason = refusalReason(payload.kind, payload.code)
+        state.refused = { id: payload.id, text: payload.text, reason }
+      })
+      .addCase(taskHoldEnded, (state, { payload: id }) => {
+        if (state.refused?.id === id) state.refused = null
       })
       .addCase(userSignedOut, (state, { payload }) => {
         state.unsavedLeft = payload.unsavedLeft
@@ -85,7 +91,7 @@ const syncSlice = createSlice({
   },
 })
 
-export const { writesSlowed, refusalShown, persistenceFound } = syncSlice.actions
+export const { writesSlowed, persistenceFound } = syncSlice.actions
 export const syncReducer = syncSlice.reducer
 
 export const OFFLINE_PENDING_MESSAGE = 'Offline: changes are kept on this device and will be sent'

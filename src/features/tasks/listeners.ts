@@ -7,6 +7,7 @@ import {
   selectTaskById,
   taskAdded,
   taskDeleted,
+  taskHoldEnded,
   taskMarkedDone,
   taskMarkedIncomplete,
   taskSaveFailed,
@@ -88,6 +89,15 @@ const writeClearedTasks: AppListenerEffect<typeof finishedTasksCleared> = (_acti
   }
 }
 
+/** How long a refused write's row stays as the person left it, while the refusal is said. */
+export const HOLD_MS = 10_000
+
+/** Then the row follows the server again, as every other device's does. */
+const endHold: AppListenerEffect<typeof taskSaveFailed> = async (action, api) => {
+  await api.delay(HOLD_MS)
+  api.dispatch(taskHoldEnded(action.payload.id))
+}
+
 const celebrateDoneTask: AppListenerEffect<typeof taskMarkedDone> = (action, api) => {
   const before = selectTaskById(api.getOriginalState(), action.payload)
   if (before !== undefined && !before.isFinished) api.extra.celebrate()
@@ -122,6 +132,7 @@ export function addTasksListeners(startAppListening: AppStartListening): void {
   startAppListening({ actionCreator: taskTextSaved, effect: writeUpdatedTask })
   startAppListening({ actionCreator: taskDeleted, effect: writeDeletedTask })
   startAppListening({ actionCreator: finishedTasksCleared, effect: writeClearedTasks })
+  startAppListening({ actionCreator: taskSaveFailed, effect: endHold })
   startAppListening({ actionCreator: taskMarkedDone, effect: celebrateDoneTask })
   startAppListening({ actionCreator: authStateChanged, effect: followTasks })
   startAppListening({ actionCreator: userSignedOut, effect: clearDevice })

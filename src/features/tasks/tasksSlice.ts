@@ -18,7 +18,7 @@ import {
   taskIn,
   withPlaced,
 } from './ordering'
-import { applySnapshot } from './snapshot'
+import { applySnapshot, withChanges, type ServerVersion } from './snapshot'
 import { normalizeTaskText } from './taskText'
 
 /** The list, kept in display order by the adapter: by `order`, then by id. */
@@ -29,8 +29,8 @@ export interface TasksState extends EntityState<Task, string> {
   status: 'idle' | 'loading' | 'loaded' | 'failed'
   /** Whose tasks the list holds or is loading. */
   owner: string | null
-  /** Tasks whose write the server refused: kept as the person left them until a reload (spec §4). */
-  held: Record<string, true>
+  /** Tasks whose write the server refused, kept a while as the person left them (spec §4). */
+  held: Record<string, ServerVersion>
 }
 
 const initialState: TasksState = tasksAdapter.getInitialState({
@@ -114,17 +114,26 @@ const tasksSlice = createSlice({
     tasksSnapshotReceived(state, { payload }: PayloadAction<{ email: string } & TasksSnapshot>) {
       const list = base(state)
       if (list.owner !== payload.email) return list
-      const changed = applySnapshot(list, payload.updates)
-      if (changed === null && list.status === 'loaded') return list
-      return frozen({ ...list, ...changed, status: 'loaded' })
+      const changes = applySnapshot(list, payload.updates)
+      if (Object.keys(changes).length === 0 && list.status === 'loaded') return list
+      return frozen({ ...list, ...changes, status: 'loaded' })
     },
     tasksLoadFailed(state, { payload }: PayloadAction<{ email: string }>) {
       if (state.owner === payload.email) state.status = 'failed'
     },
     tasksCleared: () => initialState,
-    /** The server refused a write for good: the row stays as the person left it. */
+    /** The server refused a write for good: the row stays as the person left it, for now. */
     taskSaveFailed(state, { payload }: PayloadAction<TaskSaveFailure>) {
-      state.held[payload.id] = true
+      state.held[payload.id] ??= null
+    },
+    /** The refusal has been said long enough: the row now shows what the server holds. */
+    taskHoldEnded(state, { payload: id }: PayloadAction<string>) {
+      const list = base(state)
+      if (!Object.hasOwn(list.held, id)) return list
+      const { [id]: server, ...held } = list.held
+      const changed = server && server !== 'removed' ? [server] : []
+      const removed = new Set(server === 'removed' ? [id] : [])
+      return frozen({ ...list, ...withChanges(list, changed, removed), held })
     },
   },
 })
@@ -150,6 +159,7 @@ export const {
   tasksLoadFailed,
   tasksCleared,
   taskSaveFailed,
+  taskHoldEnded,
 } = tasksSlice.actions
 
 export const tasksReducer = tasksSlice.reducer

@@ -20,9 +20,7 @@ export function loadFirebaseApp(
 ): () => Promise<FirebaseApp> {
   const sdk = importAgainAfterFailure(() => import('./firebaseApp'))
   return retryingLoad(() =>
-    after
-      .then(sdk)
-      .then(({ initFirebaseApp }) => initFirebaseApp(settings)),
+    after.then(sdk).then(({ initFirebaseApp }) => initFirebaseApp(settings)),
   )
 }
 

@@ -7,13 +7,16 @@ import {
   OFFLINE_MESSAGE,
   OFFLINE_PENDING_MESSAGE,
   persistenceFound,
-  refusalShown,
   SAVING_MESSAGE,
   selectSyncMessage,
   UNSAVED_LEFT_MESSAGE,
   writesSlowed,
 } from '../../../src/features/sync/syncSlice'
-import { taskSaveFailed, tasksSnapshotReceived } from '../../../src/features/tasks/tasksSlice'
+import {
+  taskHoldEnded,
+  taskSaveFailed,
+  tasksSnapshotReceived,
+} from '../../../src/features/tasks/tasksSlice'
 import { ADA } from '../../support/fakeAuthService'
 import { createTestServices } from '../../support/services'
 import { EMAIL } from '../../support/store'
@@ -50,7 +53,7 @@ describe('the sync line', () => {
         refused('Buy milk', 'add', 'permission-denied'),
         'Not saved: “Buy milk”: the server refused it.',
       ],
-      [refusalShown(), UNSAVED_LEFT_MESSAGE],
+      [taskHoldEnded('a'), UNSAVED_LEFT_MESSAGE],
       [authStateChanged(ADA), OFFLINE_PENDING_MESSAGE],
       [report(false), OFFLINE_MESSAGE],
       [connectivityRestored(), MEMORY_ONLY_MESSAGE],

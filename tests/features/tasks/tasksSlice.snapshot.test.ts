@@ -5,6 +5,8 @@ import {
   selectAllTasks,
   selectListAvailability,
   selectTaskIds,
+  taskDeleted,
+  taskHoldEnded,
   taskMarkedDone,
   taskSaveFailed,
   tasksCleared,
@@ -82,18 +84,45 @@ describe('a later report', () => {
     expect(store.getState().tasks).toBe(after)
   })
 
-  it('ignores a row whose write the server refused: it stays as the person left it', () => {
-    const { store } = storeWithList([storedTask('a', false, 0), storedTask('b', false, 1)])
+  it('holds a row whose write the server refused as the person left it, then shows the server’s', () => {
+    const { store } = storeWithList([
+      storedTask('a', false, 0),
+      storedTask('b', false, 1),
+      storedTask('c', false, 2),
+    ])
     store.dispatch(taskTextSaved({ id: 'a', task: 'Mine' }))
     store.dispatch(
       taskSaveFailed({ id: 'a', kind: 'update', text: 'Mine', code: 'permission-denied' }),
     )
+    store.dispatch(taskDeleted('c'))
+    store.dispatch(taskSaveFailed({ id: 'c', kind: 'delete', text: 'Task c', code: 'unknown' }))
     // The SDK rolls its cache back and reports the server's version.
     store.dispatch(
-      snapshotOf([changed(storedTask('a', false, 0)), changed(storedTask('b', true, 7))]),
+      snapshotOf([
+        changed(storedTask('a', false, 0)),
+        changed(storedTask('b', true, 7)),
+        changed(storedTask('c', false, 2)),
+      ]),
     )
     expect(selectAllTasks(store.getState()).map((task) => task.task)).toEqual(['Mine', 'Task b'])
-    expect(store.getState().tasks.held).toEqual({ a: true })
+    expect(Object.keys(store.getState().tasks.held)).toEqual(['a', 'c'])
+    // Once the refusal has been said: the server's version, each row where its order puts it.
+    store.dispatch(taskHoldEnded('a'))
+    store.dispatch(taskHoldEnded('c'))
+    expect(selectAllTasks(store.getState()).map((task) => task.task)).toEqual([
+      'Task a',
+      'Task c',
+      'Task b',
+    ])
+    expect(store.getState().tasks.held).toEqual({})
+  })
+
+  it('keeps a held row as it is when the server said nothing of it meanwhile', () => {
+    const { store } = storeWithList([storedTask('a')])
+    store.dispatch(taskTextSaved({ id: 'a', task: 'Mine' }))
+    store.dispatch(taskSaveFailed({ id: 'a', kind: 'update', text: 'Mine', code: 'unknown' }))
+    store.dispatch(taskHoldEnded('a'))
+    expect(selectAllTasks(store.getState()).map((task) => task.task)).toEqual(['Mine'])
   })
 
   it('of another user’s list changes nothing', () => {

@@ -1,0 +1,120 @@
+// The live query of one user's tasks, as the task repository reports it (firestore.ts).
+import {
+  collection,
+  onSnapshot,
+  query,
+  waitForPendingWrites,
+  where,
+  type DocumentData,
+  type Firestore,
+} from 'firebase/firestore'
+import type { Task, TasksSnapshot, TaskUpdate } from '../types'
+
+export const TASKS = 'tasks'
+
+/** Pending documents beyond which the live query pauses while the queue drains. */
+const DRAIN_PAUSE_AT = 100
+
+/** This page's writes not yet settled (acknowledged or refused), per document. */
+export interface PageWrites {
+  has(id: string): boolean
+  /** Calls `listener` with the id of each document whose writes have all settled. */
+  onSettled(listener: (id: string) => void): () => void
+}
+
+/** The task stored in a document, or null when the document is not one the app can show. */
+function toTask(id: string, data: DocumentData): Task | null {
+  const { task, isFinished, email, order } = data
+  if (typeof task !== 'string' || typeof isFinished !== 'boolean' || typeof email !== 'string') {
+    return null
+  }
+  // Documents written before the order field sort last (the reducer's comparison).
+  const sortKey = typeof order === 'number' && Number.isFinite(order) ? order : Number.MAX_VALUE
+  return { id, task, isFinished, email, order: sortKey }
+}
+
+/**
+ * Follows the tasks of `email`. Each update says whether this page still waits for its own write
+ * of that task (`pendingHere`): the page then shows a newer click than the query. Once those
+ * writes settle, the task is reported again as the query now shows it, so nothing the page
+ * passed over meanwhile (a delete on another device, a refused write's rollback) is missed.
+ */
+export function watchTasks(
+  db: Firestore,
+  email: string,
+  writes: PageWrites,
+  onChange: (snapshot: TasksSnapshot) => void,
+  onError: (err: unknown) => void,
+): () => void {
+  const tasks = query(collection(db, TASKS), where('email', '==', email))
+  // The query's tasks as last reported, and those with writes not yet acknowledged (any tab).
+  const shown = new Map<string, Task>()
+  const pending = new Set<string>()
+  let hasPendingWrites = false
+  let fromCache = true
+  let unsubscribe: (() => void) | null = null
+  let stopped = false
+
+  const listen = () => {
+    unsubscribe = onSnapshot(
+      tasks,
+      { includeMetadataChanges: true },
+      (snapshot) => {
+        const updates: TaskUpdate[] = []
+        for (const change of snapshot.docChanges({ includeMetadataChanges: true })) {
+          const { id } = change.doc
+          const pendingHere = writes.has(id)
+          const task = change.type === 'removed' ? null : toTask(id, change.doc.data())
+          if (task) shown.set(id, task)
+          else shown.delete(id)
+          if (task && change.doc.metadata.hasPendingWrites) pending.add(id)
+          else pending.delete(id)
+          updates.push(
+            task ? { kind: 'changed', task, pendingHere } : { kind: 'removed', id, pendingHere },
+          )
+        }
+        ;({ hasPendingWrites, fromCache } = snapshot.metadata)
+        onChange({ updates, fromCache, hasPendingWrites })
+        if (pending.size > DRAIN_PAUSE_AT && navigator.onLine) drain()
+      },
+      onError,
+    )
+  }
+
+  // A long queue (changes made offline) is sent with the query paused: every acknowledgement
+  // would otherwise update the view of every task (the emulator even sends the whole list
+  // again), and thousands of writes would take minutes. The list shows the page's own state
+  // meanwhile; the query comes back once the queue is empty.
+  const drain = () => {
+    unsubscribe?.()
+    unsubscribe = null
+    pending.clear()
+    waitForPendingWrites(db).then(
+      () => {
+        if (!stopped) listen()
+      },
+      (err: unknown) => {
+        if (!stopped) onError(err)
+      },
+    )
+  }
+
+  // After the snapshot the SDK raises for the same answer (it schedules its own the same way).
+  const stopSettled = writes.onSettled((id) => {
+    setTimeout(() => {
+      if (stopped || unsubscribe === null || writes.has(id)) return
+      const task = shown.get(id)
+      const update: TaskUpdate = task
+        ? { kind: 'changed', task, pendingHere: false }
+        : { kind: 'removed', id, pendingHere: false }
+      onChange({ updates: [update], fromCache, hasPendingWrites })
+    })
+  })
+
+  listen()
+  return () => {
+    stopped = true
+    stopSettled()
+    unsubscribe?.()
+  }
+}
