@@ -50,32 +50,13 @@ export default defineConfig({
     },
   },
   test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'app',
-          environment: 'jsdom',
-          setupFiles: ['./tests/setup.ts'],
-          include: ['tests/**/*.test.{ts,tsx}'],
-          // Those that need Google's emulators run with `npm run test:rules`
-          // (tests/emulators/vitest.config.ts); the fault scenario with `npm run faults`.
-          exclude: ['tests/rules/**', 'tests/**/*.emulator.test.ts', 'tests/faults/**'],
-          restoreMocks: true,
-          unstubGlobals: true,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'faults',
-          environment: 'jsdom',
-          setupFiles: ['./tests/setup.ts'],
-          include: ['tests/faults/**/*.test.ts'],
-          restoreMocks: true,
-          unstubGlobals: true,
-        },
-      },
-    ],
+    environment: 'jsdom',
+    setupFiles: ['./tests/setup.ts'],
+    include: ['tests/**/*.test.{ts,tsx}'],
+    // Those that need Google's emulators run with `npm run test:emulators`
+    // (tests/emulators/vitest.config.ts).
+    exclude: ['tests/rules/**', 'tests/**/*.emulator.test.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
   },
 })

@@ -13,15 +13,18 @@ import { goOffline, goOnline } from './support/network'
 // server took the writes). On the way the laptop loses its network for a while and reloads,
 // and over the last actions both devices are offline. Then the faults stop and the network
 // comes back: nothing one device set and nobody changed later may be missing from the
-// server, and both devices must show what the server holds. Known defect: now and then a
-// device keeps a row the other deleted until it is reloaded; that is counted and said
-// (`staleViews`), and the reload must mend it. `npm run faults` runs it longer.
+// server, and both devices must show what the server holds, live, with no reload (a refused
+// write's row follows the server once the refusal has been said). `npm run faults` runs it
+// longer.
 
 const ACTIONS = Number(process.env.FAULT_ACTIONS ?? 80)
 const SEEDS = (process.env.FAULT_SEEDS ?? '7,2').split(',').map(Number)
 const SETTLE_LIMIT_MS = 120_000
-/** Once every queue is empty, how long a device may take to show the server's list. */
-const LIVE_SETTLE_MS = 30_000
+/**
+ * Once every queue is empty, how long a device may take to show the server's list: a refused
+ * write's row is held for 10 s (HOLD_MS), and the live query may be in its backoff.
+ */
+const LIVE_SETTLE_MS = 60_000
 
 /** How the rows a device shows differ from the server's, in a few words. */
 function differences(shown: Row[], stored: Row[]): string {
@@ -137,15 +140,9 @@ for (const seed of SEEDS) {
         task,
         isFinished,
       }))
-    // Each device shows the server's list live; one that does not (a stale view, a known
-    // defect, see `staleViews`) must show it after a reload.
+    // Each device shows the server's list live; how one that does not differs is said.
     const staleViews: string[] = []
     for (const device of devices) {
-      // A refused write keeps its row as the person left it until the page is loaded again.
-      if (device.refusals.length > 0) {
-        await device.page.reload()
-        await listShown(device)
-      }
       try {
         await expect(async () => {
           expect(await shownRows(device.page)).toEqual(await server())
@@ -154,11 +151,6 @@ for (const seed of SEEDS) {
         staleViews.push(
           `${device.name} shows ${differences(await shownRows(device.page), await server())}`,
         )
-        await device.page.reload()
-        await listShown(device)
-        await expect(async () => {
-          expect(await shownRows(device.page)).toEqual(await server())
-        }).toPass({ timeout: LIVE_SETTLE_MS })
       }
     }
     const settleMs = Date.now() - healed
@@ -187,9 +179,6 @@ for (const seed of SEEDS) {
     }
     console.log(`Fault scenario: ${JSON.stringify(figures)}`)
     for (const line of [...staleViews, ...lost]) console.log(`  ${line}`)
-    for (const description of staleViews) {
-      testInfo.annotations.push({ type: 'stale live view (mended by a reload)', description })
-    }
     const refusals = devices.flatMap(({ name, refusals: said }) =>
       said.map((text) => `${name}: ${text}`),
     )
@@ -197,6 +186,7 @@ for (const seed of SEEDS) {
       body: JSON.stringify({ figures, lost, staleViews, refusals }, null, 2),
     })
     expect(lost).toEqual([])
+    expect(staleViews).toEqual([])
     // The channels were used, and hit: three requests in ten fail while the network is up.
     expect(beforeOffline.requests).toBeGreaterThanOrEqual(10)
     expect(beforeOffline.faulted).toBeGreaterThanOrEqual(3)

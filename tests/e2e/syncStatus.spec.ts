@@ -1,5 +1,6 @@
 import { addTasks, expect, newPerson, row, rowButton, rowTexts, syncLine, test } from './fixtures'
 import { storedTasksOf } from './support/backend'
+import { queuedWrites } from './support/deviceStore'
 import { device } from './support/devices'
 import { goOffline, goOnline, WRITE_CHANNEL } from './support/network'
 
@@ -18,7 +19,11 @@ test.describe('the sync status line', () => {
   }) => {
     await addTasks(page, 'Saved online', 'Finished online')
     await row(page, 'Finished online').getByRole('button', { name: 'Mark as complete' }).click()
-    await expect.poll(async () => (await storedTasksOf(request, person.email)).length).toBe(2)
+    // All saved: the tick too, and the device's queue empty (the line stays quiet for a second).
+    await expect
+      .poll(async () => (await storedTasksOf(request, person.email)).map((t) => t.isFinished))
+      .toEqual([false, true])
+    await expect.poll(() => queuedWrites(page)).toEqual([])
     await expect(syncLine(page)).toBeEmpty()
 
     await goOffline(context)

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
-// `npm run test:rules`: everything that needs Google's emulators, started once for the run by
+// `npm run test:emulators`: everything that needs Google's emulators, started once for the run by
 // globalSetup.ts: the rules table (tests/rules) and the Firestore adapter's integration tests
 // (*.emulator.test.ts).
 

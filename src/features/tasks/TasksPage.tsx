@@ -1,5 +1,7 @@
 import './tasks.css'
 import { useState, type ReactNode } from 'react'
+import { useAppSelector } from '../../app/hooks'
+import { selectCurrentUser } from '../auth/authSlice'
 import { TaskForm } from './TaskForm'
 import { TaskList } from './TaskList'
 import type { Reveal } from './list/useReveal'
@@ -7,10 +9,14 @@ import type { Reveal } from './list/useReveal'
 /** The form, the list and, below it, `status`: what is said about saving. */
 export function TasksPage({ status }: { status?: ReactNode }) {
   const [added, setAdded] = useState<Reveal | null>(null)
-  // What a screen reader hears once after an add or an edit, politely: what happened.
-  const [said, setSaid] = useState<{ text: string; count: number } | null>(null)
+  // What a screen reader hears once after an add or an edit, politely: what happened. Said to
+  // whoever is signed in: the next person at a shared computer never finds it in the page.
+  const owner = useAppSelector(selectCurrentUser)?.email ?? null
+  const [said, setSaid] = useState<{ text: string; count: number; owner: string | null } | null>(
+    null,
+  )
   const say = (text: string) => {
-    setSaid((previous) => ({ text, count: (previous?.count ?? 0) + 1 }))
+    setSaid((previous) => ({ text, count: (previous?.count ?? 0) + 1, owner }))
   }
   return (
     <main className="tasks-page">
@@ -22,7 +28,7 @@ export function TasksPage({ status }: { status?: ReactNode }) {
       />
       {/* A new element each time, so the same words are said again. */}
       <p className="visually-hidden" role="status">
-        {said && <span key={said.count}>{said.text}</span>}
+        {said?.owner === owner && <span key={said.count}>{said.text}</span>}
       </p>
       <TaskList
         reveal={added}

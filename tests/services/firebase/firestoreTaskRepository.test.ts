@@ -2,7 +2,7 @@ import { IDBFactory } from 'fake-indexeddb'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { probeIndexedDb } from '../../../src/services/firebase/firestoreTaskRepository'
 
-// The repository itself runs against the emulator (*.emulator.test.ts, `npm run test:rules`).
+// The repository itself runs against the emulator (*.emulator.test.ts, `npm run test:emulators`).
 
 afterEach(() => {
   vi.useRealTimers()
