@@ -12,6 +12,7 @@ import {
   test,
 } from './fixtures'
 import { seedList, storedTasksOf } from './support/backend'
+import { queuedWrites } from './support/deviceStore'
 import { goOffline } from './support/network'
 
 // A day's use (issue 26), at a phone's size and a laptop's: each defect found, and what every
@@ -90,6 +91,7 @@ for (const size of SIZES) {
       context,
     }) => {
       await addTasks(page, 'Saved before going offline')
+      await expect.poll(() => queuedWrites(page)).toEqual([])
       await expect(syncLine(page)).toBeEmpty()
       await goOffline(context)
       await expect(syncLine(page)).toHaveText(
@@ -189,7 +191,7 @@ test('/ or N starts a new task from anywhere but a text field', async ({ signedI
   await page.keyboard.press('/')
   await expect(taskInput(page)).toBeFocused()
   await expect(taskInput(page)).toHaveValue('')
-  await row(page, 'A task').getByRole('button', { name: 'Mark as incomplete' }).focus()
+  await page.getByRole('button', { name: 'Log Out' }).focus()
   await page.keyboard.press('n')
   await expect(taskInput(page)).toBeFocused()
   await page.keyboard.type('no shortcut in a text field')
