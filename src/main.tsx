@@ -9,6 +9,7 @@ import { setupStore } from './app/store'
 import { readConfig } from './config/env'
 import { celebrate } from './services/browser/confetti'
 import { createLastUserStore } from './services/browser/lastUser'
+import { createLegacyOutbox } from './services/browser/legacyOutbox'
 import { consoleLogger } from './services/browser/logger'
 import { createBrowserSessionStore } from './services/browser/session'
 import { createUnsentOwners } from './services/browser/unsentOwners'
@@ -27,6 +28,7 @@ const store = setupStore({
   session: createBrowserSessionStore(),
   lastUser: createLastUserStore(),
   unsentOwners: createUnsentOwners(),
+  legacyOutbox: createLegacyOutbox(),
   logger: consoleLogger,
   alert: (message) => {
     window.alert(message)

@@ -114,6 +114,21 @@ export interface UnsentOwners {
   others(email: string): boolean
 }
 
+/** A write the app's earlier versions queued on this device and never sent. */
+export type LegacyWrite =
+  | { kind: 'add'; task: Task }
+  | { kind: 'update'; id: string; task: Task; changes: TaskChanges }
+  | { kind: 'delete'; id: string }
+
+/** The outbox of the app's versions before the Firestore SDK kept the writes. */
+export interface LegacyOutbox {
+  /**
+   * Removes the writes `email` left in it and returns them, oldest first; once nobody's are
+   * left, the old store is deleted. Nothing when this browser never had it.
+   */
+  take(email: string): Promise<LegacyWrite[]>
+}
+
 /** Where the product's console messages go. */
 export interface Logger {
   /** `console.error(message, err)`. */
@@ -131,6 +146,7 @@ export interface Services {
   session: SessionStore
   lastUser: LastUserStore
   unsentOwners: UnsentOwners
+  legacyOutbox: LegacyOutbox
   logger: Logger
   /** Shows a blocking message (`window.alert`). */
   alert: (message: string) => void

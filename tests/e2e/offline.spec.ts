@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { addTasks, expect, newPerson, row, rowTexts, syncLine, test } from './fixtures'
 import { storedTasksOf } from './support/backend'
 import { queuedWrites } from './support/deviceStore'
@@ -21,8 +21,17 @@ export async function controlled(page: Page): Promise<void> {
   })
 }
 
-/** Offline: an add, a tick, an edit and a delete on a list of Keep, Edit me, Finish me, Delete me. */
-async function changeWhileOffline(page: Page) {
+/**
+ * Four tasks saved (the server's acknowledgements back too: a write the server holds stays
+ * queued until they come), then offline an add, a tick, an edit and a delete, queued on the
+ * device.
+ */
+async function changeWhileOffline(page: Page, context: BrowserContext, email: string) {
+  await controlled(page)
+  await addTasks(page, 'Keep', 'Edit me', 'Finish me', 'Delete me')
+  await expect.poll(async () => (await storedTasksOf(page.request, email)).length).toBe(4)
+  await expect.poll(() => queuedWrites(page)).toEqual([])
+  await goOffline(context)
   await addTasks(page, 'Added offline')
   await row(page, 'Finish me').getByRole('button', { name: 'Mark as complete' }).click()
   await row(page, 'Edit me').getByRole('button', { name: 'Edit' }).click()
@@ -31,6 +40,8 @@ async function changeWhileOffline(page: Page) {
   await dialog.getByRole('textbox').fill('Edited offline')
   await dialog.getByRole('button', { name: 'Save changes' }).click()
   await row(page, 'Delete me').getByRole('button', { name: 'Delete' }).click()
+  // Durable once the SDK has queued them in IndexedDB, moments after the clicks.
+  await expect.poll(async () => (await queuedWrites(page)).length).toBe(4)
 }
 const SHOWN = ['Keep', 'Edited offline', 'Added offline', 'Finish me']
 const STORED = SHOWN.map((task) => ({ task, isFinished: task === 'Finish me' }))
@@ -44,17 +55,8 @@ test('changes made offline survive a reload while still offline, and all reach t
   person,
   request,
 }) => {
-  await controlled(page)
-  await addTasks(page, 'Keep', 'Edit me', 'Finish me', 'Delete me')
-  await expect.poll(async () => (await storedTasksOf(request, person.email)).length).toBe(4)
-  // Acknowledged too: a write the server holds stays queued until the answer has come back.
-  await expect.poll(() => queuedWrites(page)).toEqual([])
-
-  await goOffline(context)
-  await changeWhileOffline(page)
+  await changeWhileOffline(page, context, person.email)
   expect(await rowTexts(page)).toEqual(SHOWN)
-  // Durable once the SDK has queued them in IndexedDB, moments after the clicks.
-  await expect.poll(async () => (await queuedWrites(page)).length).toBe(4)
   await expect(syncLine(page)).toHaveText(OFFLINE_PENDING)
 
   await page.reload()
@@ -81,15 +83,7 @@ test('70 minutes offline (the sign-in token expires), a reload offline, back onl
 }) => {
   const person = newPerson('Long Flight')
   const { context, page } = await device(browser, person, { clock: true })
-  await controlled(page)
-  await addTasks(page, 'Keep', 'Edit me', 'Finish me', 'Delete me')
-  await expect.poll(async () => (await storedTasksOf(request, person.email)).length).toBe(4)
-  // Acknowledged too: a write the server holds stays queued until the answer has come back.
-  await expect.poll(() => queuedWrites(page)).toEqual([])
-
-  await goOffline(context)
-  await changeWhileOffline(page)
-  await expect.poll(async () => (await queuedWrites(page)).length).toBe(4)
+  await changeWhileOffline(page, context, person.email)
   // An hour and ten minutes pass: the ID token (an hour) expires, and cannot be refreshed.
   await context.clock.fastForward('01:10:00')
   await page.reload()

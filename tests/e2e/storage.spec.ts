@@ -101,6 +101,11 @@ test.describe('storage full in the middle of a session', () => {
     await addTasks(page, 'Short one', 'Short two')
     await expect.poll(() => refused().length).toBeGreaterThan(1)
     await look('afterTwoMoreAdds')
+    // Once the refusal has been said (10 s), the line says why nothing is sent any more.
+    await expect(syncLine(page)).toHaveText(
+      'This device is out of storage space: changes cannot be kept or sent. Free some space, then reload the page.',
+      { timeout: 30_000 },
+    )
     await page.reload()
     await expect(taskInput(page)).toBeVisible()
     await expect(row(page, 'Task 1 x')).toBeVisible()

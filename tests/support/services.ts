@@ -1,4 +1,6 @@
+import { IDBFactory } from 'fake-indexeddb'
 import { vi } from 'vitest'
+import { createLegacyOutbox } from '../../src/services/browser/legacyOutbox'
 import { createLastUserStore } from '../../src/services/browser/lastUser'
 import { consoleLogger } from '../../src/services/browser/logger'
 import { createBrowserSessionStore } from '../../src/services/browser/session'
@@ -10,24 +12,27 @@ import { createFakeTaskRepository } from './fakeTaskRepository'
 /**
  * Services for one test: a fake task repository over a server the test controls (holding
  * `stored`), a fake Auth client, the real session, last-user and unsent-owners stores (jsdom's
- * storage), the console logger, and spies for the alert and the confetti.
+ * storage), the real old outbox on an IndexedDB of the test's own (`oldDevice`), the console
+ * logger, and spies for the alert and the confetti.
  */
 export function createTestServices({ stored = [] }: { stored?: Task[] } = {}) {
   const fakeAuth = createFakeAuthService()
   const repository = createFakeTaskRepository(stored, fakeAuth.currentEmail)
   const alert = vi.fn<(message: string) => void>()
   const celebrate = vi.fn<() => void>()
+  const oldDevice = new IDBFactory()
   const services: Services = {
     tasks: repository.repository,
     auth: fakeAuth.auth,
     session: createBrowserSessionStore(),
     lastUser: createLastUserStore(),
     unsentOwners: createUnsentOwners(),
+    legacyOutbox: createLegacyOutbox(oldDevice),
     logger: consoleLogger,
     alert,
     celebrate,
   }
-  return { services, repository, fakeAuth, alert, celebrate }
+  return { services, repository, fakeAuth, alert, celebrate, oldDevice }
 }
 
 export type TestServices = ReturnType<typeof createTestServices>

@@ -26,6 +26,11 @@ export interface SyncState {
   persistence: Persistence
   /** Signed out with changes not yet sent: they stay on this device for the next sign-in. */
   unsavedLeft: boolean
+  /**
+   * The device's storage refused a write (it is full): the database client then stops sending
+   * (firebase-js-sdk issue 5031), so this is said until the page is loaded again.
+   */
+  deviceFull: boolean
 }
 
 const initialState: SyncState = {
@@ -35,6 +40,7 @@ const initialState: SyncState = {
   refused: null,
   persistence: 'device',
   unsavedLeft: false,
+  deviceFull: false,
 }
 
 /** Why the server refused a change, in the person's words. */
@@ -43,6 +49,9 @@ function refusalReason(kind: 'add' | 'update' | 'delete', code: string): string 
   if (code === 'permission-denied') return 'the server refused it'
   if (code === 'invalid-argument' || code === 'out-of-range') return 'the server did not accept it'
   if (code === 'resource-exhausted') return 'there is no room left to keep it'
+  // A write the client itself could not record (its IndexedDB refused it): never the network,
+  // which it waits out.
+  if (code === 'unavailable') return 'this device has no room left to keep it'
   return `the server refused it (${code})`
 }
 
@@ -77,6 +86,7 @@ const syncSlice = createSlice({
       .addCase(taskSaveFailed, (state, { payload }) => {
         const reason = refusalReason(payload.kind, payload.code)
         state.refused = { id: payload.id, text: payload.text, reason }
+        if (payload.code === 'unavailable') state.deviceFull = true
       })
       .addCase(taskHoldEnded, (state, { payload: id }) => {
         if (state.refused?.id === id) state.refused = null
@@ -100,6 +110,8 @@ export const OFFLINE_MESSAGE =
 export const SAVING_MESSAGE = 'Saving…'
 export const MEMORY_ONLY_MESSAGE =
   'This device cannot keep your changes: they will not survive a reload'
+export const DEVICE_FULL_MESSAGE =
+  'This device is out of storage space: changes cannot be kept or sent. Free some space, then reload the page.'
 export const UNSAVED_LEFT_MESSAGE =
   'Signed out. Changes not yet sent stay on this device until you sign in here again.'
 
@@ -108,8 +120,9 @@ const named = (text: string) => `“${text.length > 40 ? `${text.slice(0, 39)}�
 
 /** The one line the sync status says, or null when all is saved; the most urgent first. */
 export function selectSyncMessage(state: RootState): string | null {
-  const { online, pending, slow, refused, persistence, unsavedLeft } = state.sync
+  const { online, pending, slow, refused, persistence, unsavedLeft, deviceFull } = state.sync
   if (refused !== null) return `Not saved: ${named(refused.text)}: ${refused.reason}.`
+  if (deviceFull) return DEVICE_FULL_MESSAGE
   if (unsavedLeft) return UNSAVED_LEFT_MESSAGE
   if (!online) return pending ? OFFLINE_PENDING_MESSAGE : OFFLINE_MESSAGE
   if (persistence === 'memory') return MEMORY_ONLY_MESSAGE

@@ -13,23 +13,13 @@ import {
   taskSaveFailed,
   tasksRestored,
   taskTextSaved,
-  type TaskSaveFailure,
 } from './tasksSlice'
+import { deliverLegacyOutbox } from './legacyOutbox'
+import { refused, type Api } from './refused'
 
 // Every write follows the change in the list and nobody waits for it (spec §4): the database
 // client keeps it on the device and sends it until the server takes it. Only a final refusal
 // comes back here; the list is never rolled back.
-
-type Api = Parameters<AppListenerEffect<typeof taskAdded>>[1]
-
-/** Logs the spec's message for a refused write and tells the page, which keeps the row as is. */
-function refused(api: Api, failure: Omit<TaskSaveFailure, 'code'>, message: string) {
-  return (err: unknown) => {
-    api.extra.logger.error(message, err)
-    const code = (err as { code?: unknown } | null)?.code
-    api.dispatch(taskSaveFailed({ ...failure, code: typeof code === 'string' ? code : 'unknown' }))
-  }
-}
 
 function add(api: Api, task: Task) {
   const failure = { id: task.id, kind: 'add', text: task.task } as const
@@ -135,5 +125,6 @@ export function addTasksListeners(startAppListening: AppStartListening): void {
   startAppListening({ actionCreator: taskSaveFailed, effect: endHold })
   startAppListening({ actionCreator: taskMarkedDone, effect: celebrateDoneTask })
   startAppListening({ actionCreator: authStateChanged, effect: followTasks })
+  startAppListening({ actionCreator: authStateChanged, effect: deliverLegacyOutbox })
   startAppListening({ actionCreator: userSignedOut, effect: clearDevice })
 }

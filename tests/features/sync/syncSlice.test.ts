@@ -3,6 +3,7 @@ import { connectivityLost, connectivityRestored } from '../../../src/app/actions
 import { setupStore } from '../../../src/app/store'
 import { authStateChanged, userSignedOut } from '../../../src/features/auth/authSlice'
 import {
+  DEVICE_FULL_MESSAGE,
   MEMORY_ONLY_MESSAGE,
   OFFLINE_MESSAGE,
   OFFLINE_PENDING_MESSAGE,
@@ -87,11 +88,19 @@ describe('the sync line', () => {
     ['add', 'invalid-argument', 'the server did not accept it'],
     ['update', 'out-of-range', 'the server did not accept it'],
     ['add', 'resource-exhausted', 'there is no room left to keep it'],
+    ['add', 'unavailable', 'this device has no room left to keep it'],
     ['add', 'not-found', 'the server refused it (not-found)'],
     ['delete', 'unknown', 'the server refused it (unknown)'],
   ] as const)('says why a refused %s (%s) was: %s', (kind, code, reason) => {
     const { store, message } = syncStore()
     store.dispatch(refused('Walk', kind, code))
     expect(message()).toBe(`Not saved: “Walk”: ${reason}.`)
+  })
+
+  it('once the device’s storage refused a write, says so after the refusal, until a reload', () => {
+    const { store, message } = syncStore()
+    store.dispatch(refused('Walk', 'add', 'unavailable'))
+    store.dispatch(taskHoldEnded('a'))
+    expect(message()).toBe(DEVICE_FULL_MESSAGE)
   })
 })

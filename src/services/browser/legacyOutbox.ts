@@ -1,0 +1,87 @@
+import type { LegacyOutbox, LegacyWrite, Task, TaskChanges } from '../types'
+
+// The outbox of the app's versions before the Firestore SDK kept the writes (IndexedDB database
+// `todo`, store `outbox`: one entry per document, its owner's e-mail indexed). The record's
+// shape is that code's, kept here only to read it once.
+
+const DB_NAME = 'todo'
+const OUTBOX = 'outbox'
+const FIELDS = ['task', 'isFinished', 'order'] as const
+
+interface StoredEntry {
+  id: string
+  email: string
+  seq: number
+  kind: 'add' | 'update' | 'delete'
+  task?: Task
+  fields?: (typeof FIELDS)[number][]
+  acknowledged?: true
+}
+
+const done = <T>(request: IDBRequest<T>): Promise<T> =>
+  new Promise((resolve, reject) => {
+    request.onsuccess = () => {
+      resolve(request.result)
+    }
+    request.onerror = () => {
+      reject(request.error ?? new Error('IndexedDB request failed'))
+    }
+  })
+
+/** The old database, or null when this browser never had one (none is created). */
+async function openOld(factory: IDBFactory): Promise<IDBDatabase | null> {
+  const names = await factory.databases()
+  if (!names.some(({ name }) => name === DB_NAME)) return null
+  const db = await done(factory.open(DB_NAME))
+  if (db.objectStoreNames.contains(OUTBOX)) return db
+  db.close()
+  return null
+}
+
+/** What an entry still has to write for `email`, or null (acknowledged, or not theirs). */
+function writeOf(entry: StoredEntry, email: string): LegacyWrite | null {
+  if (entry.acknowledged || entry.email !== email) return null
+  if (entry.kind === 'delete') return { kind: 'delete', id: entry.id }
+  const { task } = entry
+  if (task?.id !== entry.id || task.email !== email) return null
+  if (entry.kind === 'add') return { kind: 'add', task }
+  // Entries of the first versions named no fields: they wrote them all.
+  const fields = Array.isArray(entry.fields) ? entry.fields : FIELDS
+  const changes: TaskChanges = Object.fromEntries(fields.map((field) => [field, task[field]]))
+  return { kind: 'update', id: entry.id, task, changes }
+}
+
+export function createLegacyOutbox(
+  factory: IDBFactory | null = 'indexedDB' in globalThis ? globalThis.indexedDB : null,
+): LegacyOutbox {
+  return {
+    async take(email) {
+      const db = factory && (await openOld(factory))
+      if (!db) return []
+      try {
+        const transaction = db.transaction(OUTBOX, 'readwrite')
+        const outbox = transaction.objectStore(OUTBOX)
+        const entries = await done(outbox.index('email').getAll(email) as IDBRequest<StoredEntry[]>)
+        for (const { id } of entries) outbox.delete(id)
+        const left = await done(outbox.count())
+        await new Promise<void>((resolve, reject) => {
+          transaction.oncomplete = () => {
+            resolve()
+          }
+          transaction.onerror = transaction.onabort = () => {
+            reject(transaction.error ?? new Error('IndexedDB transaction failed'))
+          }
+        })
+        db.close()
+        // Nobody's writes are left in it: the old database goes (its kept lists with it).
+        if (left === 0) await done(factory.deleteDatabase(DB_NAME))
+        return entries
+          .sort((a, b) => a.seq - b.seq)
+          .map((entry) => writeOf(entry, email))
+          .filter((write) => write !== null)
+      } finally {
+        db.close()
+      }
+    },
+  }
+}
