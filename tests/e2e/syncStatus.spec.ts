@@ -120,6 +120,7 @@ test.describe('two devices of one person', () => {
     await laptop.page.setViewportSize({ width: 1280, height: 600 })
     const texts = Array.from({ length: 24 }, (_, i) => `Task ${String(i + 1).padStart(2, '0')}`)
     await addTasks(laptop.page, ...texts)
+    await expect.poll(async () => (await storedTasksOf(request, person.email)).length).toBe(24)
 
     const phone = await device(browser, person)
     const { page } = phone
