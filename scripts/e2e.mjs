@@ -7,17 +7,25 @@
 // them after it, so every part starts on a fresh one. Arguments go to Playwright; every part
 // runs, and the exit code is the first failure's.
 import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 
 const PARTS = Number(process.env.E2E_PARTS ?? 3)
 const args = process.argv.slice(2)
+const playwright = fileURLToPath(import.meta.resolve('@playwright/test/cli'))
 let failed = 0
 for (let part = 1; part <= PARTS; part++) {
   console.log(`\nBrowser tests, part ${String(part)} of ${String(PARTS)}`)
   const run = spawnSync(
-    'playwright',
-    ['test', ...(PARTS > 1 ? [`--shard=${String(part)}/${String(PARTS)}`] : []), ...args],
+    process.execPath,
+    [
+      playwright,
+      'test',
+      ...(PARTS > 1 ? [`--shard=${String(part)}/${String(PARTS)}`] : []),
+      ...args,
+    ],
     { stdio: 'inherit' },
   )
+  if (run.error) throw run.error
   if (run.status !== 0 && failed === 0) failed = run.status ?? 1
 }
 process.exit(failed)
