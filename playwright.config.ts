@@ -28,7 +28,8 @@ if (!process.env.TODO_E2E_ENGINE) console.log(`Chromium: ${await chromiumSource(
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  // Each part of `npm run test:e2e` keeps its own (Playwright empties it as a run starts).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),

@@ -23,7 +23,10 @@ for (let part = 1; part <= PARTS; part++) {
       ...(PARTS > 1 ? [`--shard=${String(part)}/${String(PARTS)}`] : []),
       ...args,
     ],
-    { stdio: 'inherit' },
+    {
+      stdio: 'inherit',
+      env: { ...process.env, E2E_OUTPUT_DIR: `test-results/part-${String(part)}` },
+    },
   )
   if (run.error) throw run.error
   if (run.status !== 0 && failed === 0) failed = run.status ?? 1
