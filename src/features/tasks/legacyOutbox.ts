@@ -1,31 +1,19 @@
 import type { AppListenerEffect } from '../../app/listenerMiddleware'
 import type { LegacyWrite } from '../../services/types'
 import type { authStateChanged } from '../auth/authSlice'
-import { refused, type Api } from './refused'
 import { tasksSnapshotReceived } from './tasksSlice'
+import { addTask, deleteTask, updateTask } from './writes'
 
 // The app's versions before the Firestore SDK kept their own queue of writes on the device. A
 // browser that still holds some of the signed-in person's hands them to the SDK once, in their
 // order, then forgets them: the SDK keeps them from then on, as it keeps every write.
 
+type Api = Parameters<typeof deliverLegacyOutbox>[1]
+
 function send(api: Api, write: LegacyWrite) {
-  const { tasks } = api.extra
-  switch (write.kind) {
-    case 'add': {
-      const failure = { id: write.task.id, kind: 'add', text: write.task.task } as const
-      tasks.add(write.task).catch(refused(api, failure, 'Error adding document'))
-      return
-    }
-    case 'update': {
-      const failure = { id: write.id, kind: 'update', text: write.task.task } as const
-      tasks.update(write.id, write.changes).catch(refused(api, failure, 'Error updating document'))
-      return
-    }
-    case 'delete': {
-      const failure = { id: write.id, kind: 'delete', text: '' } as const
-      tasks.delete(write.id).catch(refused(api, failure, 'Error deleting document'))
-    }
-  }
+  if (write.kind === 'add') addTask(api, write.task)
+  else if (write.kind === 'update') updateTask(api, write.id, write.changes, write.task.task)
+  else deleteTask(api, write.id, '')
 }
 
 export const deliverLegacyOutbox: AppListenerEffect<typeof authStateChanged> = async (

@@ -15,27 +15,16 @@ import {
   taskTextSaved,
 } from './tasksSlice'
 import { deliverLegacyOutbox } from './legacyOutbox'
-import { refused, type Api } from './refused'
+import { addTask, deleteTask, updateTask } from './writes'
 
-// Every write follows the change in the list and nobody waits for it (spec §4): the database
-// client keeps it on the device and sends it until the server takes it. Only a final refusal
-// comes back here; the list is never rolled back.
-
-function add(api: Api, task: Task) {
-  const failure = { id: task.id, kind: 'add', text: task.task } as const
-  api.extra.tasks.add(task).catch(refused(api, failure, 'Error adding document'))
-}
-
-function remove(api: Api, task: Task) {
-  const failure = { id: task.id, kind: 'delete', text: task.task } as const
-  api.extra.tasks.delete(task.id).catch(refused(api, failure, 'Error deleting document'))
-}
+// Every write follows the change in the list and nobody waits for it (spec §4); a refusal is
+// said, and the list is never rolled back at that moment.
 
 const writeAddedTask: AppListenerEffect<typeof taskAdded> = (action, api) => {
   const task = selectTaskById(api.getState(), action.payload.id)
   // An add the reducer refused (another owner, an id already there) writes nothing.
   if (task !== undefined && selectTaskById(api.getOriginalState(), task.id) === undefined) {
-    add(api, task)
+    addTask(api, task)
   }
 }
 
@@ -44,7 +33,7 @@ const writeRestoredTasks: AppListenerEffect<typeof tasksRestored> = (action, api
   for (const { id } of action.payload) {
     const task = selectTaskById(api.getState(), id)
     if (task !== undefined && selectTaskById(api.getOriginalState(), id) === undefined) {
-      add(api, task)
+      addTask(api, task)
     }
   }
 }
@@ -63,19 +52,18 @@ const writeUpdatedTask: AppListenerEffect<
       Object.assign(changes, { [field]: after[field] })
     }
   }
-  const failure = { id, kind: 'update', text: after.task } as const
-  api.extra.tasks.update(id, changes).catch(refused(api, failure, 'Error updating document'))
+  updateTask(api, id, changes, after.task)
 }
 
 const writeDeletedTask: AppListenerEffect<typeof taskDeleted> = (action, api) => {
   const task = selectTaskById(api.getOriginalState(), action.payload)
-  if (task !== undefined) remove(api, task)
+  if (task !== undefined) deleteTask(api, task.id, task.task)
 }
 
 const writeClearedTasks: AppListenerEffect<typeof finishedTasksCleared> = (_action, api) => {
   const before = api.getOriginalState().tasks.entities
   for (const task of Object.values(before)) {
-    if (selectTaskById(api.getState(), task.id) === undefined) remove(api, task)
+    if (selectTaskById(api.getState(), task.id) === undefined) deleteTask(api, task.id, task.task)
   }
 }
 
