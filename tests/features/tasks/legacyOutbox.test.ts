@@ -1,32 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ADA } from '../../support/fakeAuthService'
+import { storeInOldOutbox } from '../../support/oldOutbox'
 import { createTestServices } from '../../support/services'
 import { EMAIL, signedInStore, storedTask } from '../../support/store'
 
 // A browser whose outbox (the app's versions before the Firestore SDK) still holds writes.
-
-/**
- * Entries stored as that code stored them (src/services/outbox/storage.ts at 78da334): the
- * database `todo` version 1, its stores and index, one record per document.
- */
-async function oldOutbox(factory: IDBFactory, entries: object[]) {
-  const db = await new Promise<IDBDatabase>((resolve) => {
-    const open = factory.open('todo', 1)
-    open.onupgradeneeded = () => {
-      open.result.createObjectStore('outbox', { keyPath: 'id' }).createIndex('email', 'email')
-      open.result.createObjectStore('lists')
-      open.result.createObjectStore('meta')
-    }
-    open.onsuccess = () => {
-      resolve(open.result)
-    }
-  })
-  const transaction = db.transaction(['outbox', 'meta'], 'readwrite')
-  for (const entry of entries) transaction.objectStore('outbox').put(entry)
-  transaction.objectStore('meta').put(entries.length, 'seq')
-  await new Promise((resolve) => (transaction.oncomplete = resolve))
-  db.close()
-}
 
 const names = async (factory: IDBFactory) => (await factory.databases()).map(({ name }) => name)
 const GRACE = 'grace@example.com'
@@ -43,18 +21,21 @@ describe('the old outbox', () => {
       stored: [storedTask('b', true, 3), storedTask('c'), storedTask('d')],
     })
     const edited = { ...storedTask('b', true, 3), task: 'Edited offline' }
-    await oldOutbox(services.oldDevice, [
-      entry(1, { id: 'a', kind: 'add', task: storedTask('a', false, 1) }),
-      entry(2, { id: 'b', kind: 'update', task: edited, fields: ['task'] }),
-      // The first versions' updates named no fields: they wrote them all.
-      entry(3, { id: 'c', kind: 'update', task: storedTask('c', true, 2) }),
-      entry(4, { id: 'd', kind: 'delete' }),
-      entry(5, { id: 'e', kind: 'add', task: storedTask('e'), acknowledged: true }),
-      {
-        ...entry(6, { id: 'g', kind: 'add', task: { ...storedTask('g'), email: GRACE } }),
-        email: GRACE,
-      },
-    ])
+    await storeInOldOutbox({
+      factory: services.oldDevice,
+      entries: [
+        entry(1, { id: 'a', kind: 'add', task: storedTask('a', false, 1) }),
+        entry(2, { id: 'b', kind: 'update', task: edited, fields: ['task'] }),
+        // The first versions' updates named no fields: they wrote them all.
+        entry(3, { id: 'c', kind: 'update', task: storedTask('c', true, 2) }),
+        entry(4, { id: 'd', kind: 'delete' }),
+        entry(5, { id: 'e', kind: 'add', task: storedTask('e'), acknowledged: true }),
+        {
+          ...entry(6, { id: 'g', kind: 'add', task: { ...storedTask('g'), email: GRACE } }),
+          email: GRACE,
+        },
+      ],
+    })
     const { repository } = await signedInStore([], services)
     await vi.waitFor(() => {
       expect(repository.writes).toHaveLength(4)
@@ -77,7 +58,10 @@ describe('the old outbox', () => {
 
   it('is deleted once the last person’s writes have left it', async () => {
     const services = createTestServices()
-    await oldOutbox(services.oldDevice, [entry(1, { id: 'a', kind: 'add', task: storedTask('a') })])
+    await storeInOldOutbox({
+      factory: services.oldDevice,
+      entries: [entry(1, { id: 'a', kind: 'add', task: storedTask('a') })],
+    })
     const { repository, fakeAuth } = await signedInStore([], services)
     await vi.waitFor(async () => {
       expect(await names(services.oldDevice)).toEqual([])
@@ -96,9 +80,12 @@ describe('the old outbox', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const services = createTestServices()
     services.repository.refuseWrites('not-found')
-    await oldOutbox(services.oldDevice, [
-      entry(1, { id: 'b', kind: 'update', task: storedTask('b', true), fields: ['isFinished'] }),
-    ])
+    await storeInOldOutbox({
+      factory: services.oldDevice,
+      entries: [
+        entry(1, { id: 'b', kind: 'update', task: storedTask('b', true), fields: ['isFinished'] }),
+      ],
+    })
     const { store } = await signedInStore([], services)
     await vi.waitFor(() => {
       expect(error).toHaveBeenCalledWith('Error updating document', expect.anything())
