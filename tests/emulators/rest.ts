@@ -9,6 +9,20 @@ const ORIGIN = `http://${host}:${String(firestorePort)}`
 const PROJECT = `projects/demo-todo`
 const DOCUMENTS = `${PROJECT}/databases/(default)/documents`
 
+/**
+ * `fetch`, asked once more when the emulator had closed the kept-alive connection it was sent
+ * on (undici's "other side closed"): every request here can be repeated.
+ */
+async function ask(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init)
+  } catch (err) {
+    const { cause } = err as { cause?: { code?: string } }
+    if (cause?.code !== 'UND_ERR_SOCKET') throw err
+    return fetch(url, init)
+  }
+}
+
 type Value =
   | { stringValue: string }
   | { booleanValue: boolean }
@@ -26,7 +40,7 @@ const plain = (value: Value) =>
 
 /** The fields of `tasks/{id}` as stored, or null when there is no such document. */
 export async function storedTask(id: string): Promise<Record<string, unknown> | null> {
-  const response = await fetch(`${ORIGIN}/v1/${DOCUMENTS}/tasks/${id}`, {
+  const response = await ask(`${ORIGIN}/v1/${DOCUMENTS}/tasks/${id}`, {
     headers: { authorization: 'Bearer owner' },
   })
   if (response.status === 404) return null
@@ -54,7 +68,7 @@ export async function storeTasks(tasks: readonly { id: string }[]) {
       ),
     },
   }))
-  const response = await fetch(`${ORIGIN}/v1/${DOCUMENTS}:commit`, {
+  const response = await ask(`${ORIGIN}/v1/${DOCUMENTS}:commit`, {
     method: 'POST',
     headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
     body: JSON.stringify({ writes }),
@@ -64,7 +78,7 @@ export async function storeTasks(tasks: readonly { id: string }[]) {
 
 /** Replaces the emulator's rules until {@link restoreRules}. */
 export async function putRules(content: string): Promise<void> {
-  const response = await fetch(`${ORIGIN}/emulator/v1/${PROJECT}:securityRules`, {
+  const response = await ask(`${ORIGIN}/emulator/v1/${PROJECT}:securityRules`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ rules: { files: [{ content }] } }),
