@@ -111,7 +111,7 @@ export const SAVING_MESSAGE = 'Saving…'
 export const MEMORY_ONLY_MESSAGE =
   'This device cannot keep your changes: they will not survive a reload'
 export const DEVICE_FULL_MESSAGE =
-  'This device is out of storage space: changes cannot be kept or sent. Free some space, then reload the page.'
+  'This device is out of storage space: changes may not be kept or sent. Free some space, then reload the page.'
 export const UNSAVED_LEFT_MESSAGE =
   'Signed out. Changes not yet sent stay on this device until you sign in here again.'
 
