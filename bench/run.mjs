@@ -82,7 +82,7 @@ const machine = () => {
 
 async function benchOurs(browser, env, options) {
   log('ours: signing in')
-  const { context, page, first } = await signIn(browser, env, setup.ACCOUNT, options.tasks)
+  const { context, page, first } = await signIn(browser, env, setup.ACCOUNT, options.tasks, log)
   log('ours: later visits')
   const loads = await laterVisits(page, env.appUrl, options.loads, options.tasks)
   await sleep(1000)
@@ -97,7 +97,7 @@ async function benchOurs(browser, env, options) {
   await context.close()
 
   log(`ours: later visits with ${String(setup.SHORT_LIST)} tasks`)
-  const short = await signIn(browser, env, setup.SHORT_LIST_ACCOUNT, setup.SHORT_LIST)
+  const short = await signIn(browser, env, setup.SHORT_LIST_ACCOUNT, setup.SHORT_LIST, log)
   const shortLoads = await laterVisits(short.page, env.appUrl, options.loads, setup.SHORT_LIST)
   await short.context.close()
   return {
