@@ -58,12 +58,14 @@ export function createLegacyOutbox(
     async take(email) {
       const db = factory && (await openOld(factory))
       if (!db) return []
+      let entries: StoredEntry[]
+      let left: number
       try {
         const transaction = db.transaction(OUTBOX, 'readwrite')
         const outbox = transaction.objectStore(OUTBOX)
-        const entries = await done(outbox.index('email').getAll(email) as IDBRequest<StoredEntry[]>)
+        entries = await done(outbox.index('email').getAll(email) as IDBRequest<StoredEntry[]>)
         for (const { id } of entries) outbox.delete(id)
-        const left = await done(outbox.count())
+        left = await done(outbox.count())
         await new Promise<void>((resolve, reject) => {
           transaction.oncomplete = () => {
             resolve()
@@ -72,16 +74,15 @@ export function createLegacyOutbox(
             reject(transaction.error ?? new Error('IndexedDB transaction failed'))
           }
         })
-        db.close()
-        // Nobody's writes are left in it: the old database goes (its kept lists with it).
-        if (left === 0) await done(factory.deleteDatabase(DB_NAME))
-        return entries
-          .sort((a, b) => a.seq - b.seq)
-          .map((entry) => writeOf(entry, email))
-          .filter((write) => write !== null)
       } finally {
         db.close()
       }
+      // Nobody's writes are left in it: the old database goes (its kept lists with it).
+      if (left === 0) await done(factory.deleteDatabase(DB_NAME))
+      return entries
+        .sort((a, b) => a.seq - b.seq)
+        .map((entry) => writeOf(entry, email))
+        .filter((write) => write !== null)
     },
   }
 }
