@@ -21,18 +21,14 @@ export function newPerson(name = 'Ada Lovelace'): Person {
  * Clicks 'Login now', completes the Auth emulator's real popup as `person`, and waits, as a
  * person would, until their list is shown (or its absence: "No tasks have been added yet").
  */
-export async function signIn(
-  page: Page,
-  person: Person,
-  { listTimeout }: { listTimeout?: number } = {},
-): Promise<void> {
+export async function signIn(page: Page, person: Person): Promise<void> {
   await signInThroughEmulatorPopup(page, person, () =>
     page.getByRole('button', { name: 'Login now' }).click(),
   )
   await expect(page.getByText(`Welcome, ${person.displayName}`)).toBeVisible()
   await expect(
     taskRows(page).first().or(page.getByText('No tasks have been added yet')),
-  ).toBeVisible({ timeout: listTimeout })
+  ).toBeVisible()
 }
 
 export const taskInput = (page: Page) => page.getByRole('textbox', { name: 'New task' })
