@@ -115,8 +115,10 @@ export const DEVICE_FULL_MESSAGE =
 export const UNSAVED_LEFT_MESSAGE =
   'Signed out. Changes not yet sent stay on this device until you sign in here again.'
 
-/** A task's text short enough to name it in one line. */
-const named = (text: string) => `“${text.length > 40 ? `${text.slice(0, 39)}…` : text}”`
+/** A task's text short enough to name it in one line. Only a delete an earlier version queued
+ * comes without its text (the rules refuse empty text otherwise). */
+const named = (text: string) =>
+  text === '' ? 'a deleted task' : `“${text.length > 40 ? `${text.slice(0, 39)}…` : text}”`
 
 /** The one line the sync status says, or null when all is saved; the most urgent first. */
 export function selectSyncMessage(state: RootState): string | null {

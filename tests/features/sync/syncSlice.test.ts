@@ -82,6 +82,12 @@ describe('the sync line', () => {
     expect(message()).toBe(`Not saved: “${'x'.repeat(39)}…”: the server refused it.`)
   })
 
+  it('names a delete queued by an earlier version without its text as a deleted task', () => {
+    const { store, message } = syncStore()
+    store.dispatch(refused('', 'delete', 'permission-denied'))
+    expect(message()).toBe('Not saved: a deleted task: the server refused it.')
+  })
+
   it.each([
     ['update', 'not-found', 'it was deleted on another device'],
     ['delete', 'permission-denied', 'the server refused it'],
