@@ -56,6 +56,23 @@ export async function rowTexts(page: Page): Promise<string[]> {
   return taskRows(page).locator('.task-text').allTextContents()
 }
 
+/** Every text an element matching `selector` shows from now on, even for a moment, in the order
+ * first shown. */
+export async function recordShownTexts(
+  page: Page,
+  selector: string,
+): Promise<() => Promise<string[]>> {
+  await page.evaluate((selector) => {
+    const seen = new Set<string>()
+    Object.assign(window, { e2eSeenTexts: seen })
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll(selector)) seen.add(element.textContent)
+    }).observe(document.body, { childList: true, subtree: true, characterData: true })
+  }, selector)
+  return () =>
+    page.evaluate(() => [...(window as unknown as { e2eSeenTexts: Set<string> }).e2eSeenTexts])
+}
+
 export async function addTasks(page: Page, ...texts: string[]): Promise<void> {
   for (const text of texts) {
     await taskInput(page).fill(text)

@@ -3,6 +3,7 @@ import {
   addTasks,
   expect,
   newPerson,
+  recordShownTexts,
   rowTexts,
   signIn,
   syncLine,
@@ -24,21 +25,8 @@ async function logOut(page: Page) {
   await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
 }
 
-/** Every task text the page shows from now on, even for a moment. */
-async function recordShownTexts(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(() => {
-    const seen = new Set<string>()
-    Object.assign(window, { e2eSeenTexts: seen })
-    new MutationObserver(() => {
-      for (const text of document.querySelectorAll('.task-text')) seen.add(text.textContent)
-    }).observe(document.body, { childList: true, subtree: true, characterData: true })
-  })
-  return () =>
-    page.evaluate(() => [...(window as unknown as { e2eSeenTexts: Set<string> }).e2eSeenTexts])
-}
-
 async function nextPersonSeesNothingOf(page: Page, next: Person, texts: string[]) {
-  const shown = await recordShownTexts(page)
+  const shown = await recordShownTexts(page, '.task-text')
   await signIn(page, next)
   await expect(page.getByText('No tasks have been added yet')).toBeVisible()
   await addTasks(page, 'Their own task')

@@ -1,5 +1,14 @@
-import type { Page } from '@playwright/test'
-import { addTasks, expect, row, rowTexts, signIn, syncLine, taskInput, test } from './fixtures'
+import {
+  addTasks,
+  expect,
+  recordShownTexts,
+  row,
+  rowTexts,
+  signIn,
+  syncLine,
+  taskInput,
+  test,
+} from './fixtures'
 import { storedTasksOf } from './support/backend'
 import { firestoreDatabases, queuedWrites } from './support/deviceStore'
 
@@ -19,19 +28,6 @@ const noIndexedDb = {
       throw new DOMException('The user denied permission to access the database.', 'SecurityError')
     }
   },
-}
-
-/** Every text the sync line shows from now on, even for a moment, in order. */
-async function recordSyncLines(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(() => {
-    const shown: string[] = []
-    Object.assign(window, { e2eSyncLines: shown })
-    new MutationObserver(() => {
-      const text = document.querySelector('.sync-status')?.textContent ?? ''
-      if (text !== '' && text !== shown.at(-1)) shown.push(text)
-    }).observe(document.body, { childList: true, subtree: true, characterData: true })
-  })
-  return () => page.evaluate(() => (window as unknown as { e2eSyncLines: string[] }).e2eSyncLines)
 }
 
 for (const [how, script] of Object.entries(noIndexedDb)) {
@@ -86,7 +82,7 @@ test.describe('storage full in the middle of a session', () => {
     await page.goto('./')
     await signIn(page, person)
     await expect(syncLine(page)).toBeEmpty()
-    const syncLines = await recordSyncLines(page)
+    const syncLines = await recordShownTexts(page, '.sync-status')
 
     const refused = () => consoleMessages.filter((text) => text.startsWith('Error adding document'))
     let added = 0
