@@ -96,13 +96,10 @@ test.describe('storage full in the middle of a session', () => {
     // The refusal arrives while later adds are being typed, so the task it names is read from the
     // sync line (recorded, since it changes again 10 s later): one of those added, still shown.
     const notSaved = /^Not saved: “Task (\d+) x+…”: /
-    await expect
-      .poll(async () => (await syncLines()).some((text) => notSaved.test(text)))
-      .toBe(true)
-    const named = Number(
-      notSaved.exec((await syncLines()).find((text) => notSaved.test(text)) ?? '')?.[1],
-    )
-    expect(named).toBeGreaterThanOrEqual(1)
+    const firstNamed = async () =>
+      Number(notSaved.exec((await syncLines()).find((text) => notSaved.test(text)) ?? '')?.[1] ?? 0)
+    await expect.poll(firstNamed).toBeGreaterThanOrEqual(1)
+    const named = await firstNamed()
     expect(named).toBeLessThanOrEqual(added)
     await expect(row(page, `Task ${String(named)} x`)).toBeVisible()
 
