@@ -12,8 +12,11 @@ export interface Task {
   isFinished: boolean
   /** The owner's e-mail address: always the signed-in Firebase user's. */
   email: string
-  /** Our stored sort key: sorting a user's tasks by it (then by id) reproduces their list. */
-  order: number
+  /**
+   * Our stored sort key within the task's region (open, then finished), ties broken by id; null
+   * for a document stored without one (the original app's), which sorts by its id.
+   */
+  order: number | null
 }
 
 /** The stored fields a click changes; `id` and `email` never change. */

@@ -8,6 +8,7 @@ import {
   type Firestore,
   collection,
   deleteDoc,
+  deleteField,
   doc,
   getDoc,
   getDocs,
@@ -17,6 +18,7 @@ import {
   where,
   writeBatch,
 } from 'firebase/firestore/lite'
+import { toStored } from '../../src/services/taskDocument'
 
 export const ADA = 'ada@example.com'
 export const GRACE = 'grace@example.com'
@@ -58,16 +60,28 @@ export interface RulesCase {
   expected: Outcome
 }
 
+// Documents as the app's one definition writes them (src/services/taskDocument.ts).
 const task = (email: string, extra: DocumentData = {}): DocumentData => ({
-  task: 'Buy oat milk',
-  isFinished: false,
-  email,
-  order: 1,
+  ...toStored({ id: 'x', task: 'Buy oat milk', isFinished: false, email, order: 1 }),
   ...extra,
 })
 const ownTask = task(ADA)
+/** A task as the original app wrote it: task, isFinished and email, nothing else. */
+const originalTask = toStored({
+  id: 'x',
+  task: 'Water the plants',
+  isFinished: false,
+  email: ADA,
+  order: null,
+})
 const without = (data: DocumentData, key: string): DocumentData =>
   Object.fromEntries(Object.entries(data).filter(([name]) => name !== key))
+
+/** A document as JSON with its fields in name order, whatever order it came in. */
+const inKeyOrder = (data: DocumentData | undefined) =>
+  JSON.stringify(
+    data && Object.fromEntries(Object.entries(data).sort(([a], [b]) => a.localeCompare(b))),
+  )
 
 const create =
   (data: DocumentData) =>
@@ -100,10 +114,10 @@ export const CASES: RulesCase[] = [
     expected: 'permission-denied',
   },
   {
-    name: 'create: no order',
+    name: 'create: no order (Undo of a task of the original app)',
     as: 'ada',
     act: create(without(ownTask, 'order')),
-    expected: 'permission-denied',
+    expected: 'ok',
   },
   {
     name: 'create: no task',
@@ -458,6 +472,108 @@ export const CASES: RulesCase[] = [
     as: 'adaUnverified',
     seed: own,
     act: ({ task: at }) => updateDoc(at('mine'), { task: 'Sneaky' }),
+    expected: 'permission-denied',
+  },
+
+  // Documents of the original app (task, isFinished, email only), and of other shapes: each
+  // change a click makes is accepted, and every field it does not change stays.
+  ...(
+    [
+      ['edit the text', { task: 'Water the ferns' }],
+      ['tick (isFinished and order)', { isFinished: true, order: 2 ** 40 }],
+      ['untick (isFinished and order)', { isFinished: false, order: -1 }],
+    ] as const
+  ).map(([what, change]): RulesCase => ({
+    name: `update: a task of the original app, ${what}`,
+    as: 'ada',
+    seed: { old: originalTask },
+    act: ({ task: at }) => updateDoc(at('old'), change),
+    then: async ({ stored }) => `stored: ${inKeyOrder(await stored('old'))}`,
+    expected: `ok; stored: ${inKeyOrder({ ...originalTask, ...change })}`,
+  })),
+  {
+    name: 'update: a task of the original app, with its id (as the original app updated)',
+    as: 'ada',
+    seed: { old: originalTask },
+    act: ({ task: at }) => updateDoc(at('old'), { id: at('old').id, isFinished: true }),
+    expected: 'ok',
+  },
+  {
+    name: 'delete: a task of the original app',
+    as: 'ada',
+    seed: { old: originalTask },
+    act: ({ task: at }) => deleteDoc(at('old')),
+    expected: 'ok',
+  },
+  {
+    name: 'update: another client’s extra field stays when the text changes',
+    as: 'ada',
+    seed: { mine: task(ADA, { priority: 3 }) },
+    act: ({ task: at }) => updateDoc(at('mine'), { task: 'Buy rice milk' }),
+    then: async ({ stored }) => `priority: ${String((await stored('mine'))?.priority)}`,
+    expected: 'ok; priority: 3',
+  },
+  {
+    name: 'update: another client’s extra field changed',
+    as: 'ada',
+    seed: { mine: task(ADA, { priority: 3 }) },
+    act: ({ task: at }) => updateDoc(at('mine'), { priority: 4 }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'update: another client’s extra field removed by a whole replacement (setDoc)',
+    as: 'ada',
+    seed: { mine: task(ADA, { priority: 3 }) },
+    act: ({ task: at }) => setDoc(at('mine'), ownTask),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'update: a field removed',
+    as: 'ada',
+    seed: own,
+    act: ({ task: at }) => updateDoc(at('mine'), { isFinished: deleteField() }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'update: text not a string stored, ticked',
+    as: 'ada',
+    seed: { mine: task(ADA, { task: 42 }) },
+    act: ({ task: at }) => updateDoc(at('mine'), { isFinished: true, order: 2 ** 40 }),
+    expected: 'ok',
+  },
+  {
+    name: 'update: text not a string stored, given a text',
+    as: 'ada',
+    seed: { mine: task(ADA, { task: 42 }) },
+    act: ({ task: at }) => updateDoc(at('mine'), { task: '42 bottles' }),
+    expected: 'ok',
+  },
+  {
+    name: 'update: no isFinished stored, text edited',
+    as: 'ada',
+    seed: { mine: without(originalTask, 'isFinished') },
+    act: ({ task: at }) => updateDoc(at('mine'), { task: 'Water the ferns' }),
+    expected: 'ok',
+  },
+  {
+    name: 'update: no isFinished stored, ticked',
+    as: 'ada',
+    seed: { mine: without(originalTask, 'isFinished') },
+    act: ({ task: at }) => updateDoc(at('mine'), { isFinished: true, order: 2 ** 40 }),
+    expected: 'ok',
+  },
+  {
+    name: 'update: a task of the original app, isFinished not a bool',
+    as: 'ada',
+    seed: { old: originalTask },
+    act: ({ task: at }) => updateDoc(at('old'), { isFinished: 'yes' }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'update: another user’s task of the original app',
+    as: 'ada',
+    seed: { hers: { ...originalTask, email: GRACE } },
+    act: ({ task: at }) => updateDoc(at('hers'), { isFinished: true }),
     expected: 'permission-denied',
   },
 

@@ -3,12 +3,8 @@ import { connectivityLost, connectivityRestored } from '../../app/actions'
 import type { RootState } from '../../app/store'
 import type { Persistence } from '../../services/types'
 import { authStateChanged, userSignedOut } from '../auth/authSlice'
-import {
-  taskHoldEnded,
-  taskSaveFailed,
-  tasksCleared,
-  tasksSnapshotReceived,
-} from '../tasks/tasksSlice'
+import { taskSaveFailed, tasksCleared, tasksSnapshotReceived } from '../tasks/tasksSlice'
+import { named, refusalReason, selectUnsavedRows } from '../tasks/unsaved'
 
 /**
  * Whether the person's changes are safe, as they need to know it: nothing while all is saved,
@@ -20,8 +16,6 @@ export interface SyncState {
   pending: boolean
   /** Changes have been waiting for the server for over a second. */
   slow: boolean
-  /** The last change the server refused for good, named; said while its row is held. */
-  refused: { id: string; text: string; reason: string } | null
   /** Where the tasks and unsent changes are kept: on the device, or in memory only. */
   persistence: Persistence
   /** Signed out with changes not yet sent: they stay on this device for the next sign-in. */
@@ -37,22 +31,9 @@ const initialState: SyncState = {
   online: true,
   pending: false,
   slow: false,
-  refused: null,
   persistence: 'device',
   unsavedLeft: false,
   deviceFull: false,
-}
-
-/** Why the server refused a change, in the person's words. */
-function refusalReason(kind: 'add' | 'update' | 'delete', code: string): string {
-  if (code === 'not-found' && kind === 'update') return 'it was deleted on another device'
-  if (code === 'permission-denied') return 'the server refused it'
-  if (code === 'invalid-argument' || code === 'out-of-range') return 'the server did not accept it'
-  if (code === 'resource-exhausted') return 'there is no room left to keep it'
-  // A write the client itself could not record (its IndexedDB refused it): never the network,
-  // which it waits out.
-  if (code === 'unavailable') return 'this device has no room left to keep it'
-  return `the server refused it (${code})`
 }
 
 const syncSlice = createSlice({
@@ -84,16 +65,10 @@ const syncSlice = createSlice({
         state.slow = false
       })
       .addCase(taskSaveFailed, (state, { payload }) => {
-        const reason = refusalReason(payload.kind, payload.code)
-        state.refused = { id: payload.id, text: payload.text, reason }
         if (payload.code === 'unavailable') state.deviceFull = true
-      })
-      .addCase(taskHoldEnded, (state, { payload: id }) => {
-        if (state.refused?.id === id) state.refused = null
       })
       .addCase(userSignedOut, (state, { payload }) => {
         state.unsavedLeft = payload.unsavedLeft
-        state.refused = null
       })
       .addCase(authStateChanged, (state, { payload }) => {
         if (payload) state.unsavedLeft = false
@@ -115,15 +90,23 @@ export const DEVICE_FULL_MESSAGE =
 export const UNSAVED_LEFT_MESSAGE =
   'Signed out. Changes not yet sent stay on this device until you sign in here again.'
 
-/** A task's text short enough to name it in one line. Only a delete an earlier version queued
- * comes without its text (the rules refuse empty text otherwise). */
-const named = (text: string) =>
-  text === '' ? 'a deleted task' : `“${text.length > 40 ? `${text.slice(0, 39)}…` : text}”`
+/**
+ * What the line says of changes refused and marked in their rows: the latest, named, and how
+ * many more. (Refused deletes have their own line, with Retry and Discard: UnsavedDeletes.)
+ */
+function unsavedRowsMessage(state: RootState): string | null {
+  const { count, latest } = selectUnsavedRows(state)
+  if (latest === undefined) return null
+  const said = `Not saved: ${named(latest.text)}: ${refusalReason(latest.kind, latest.code)}.`
+  if (count === 1) return said
+  return `${said} ${String(count - 1)} more ${count === 2 ? 'change is' : 'changes are'} not saved either.`
+}
 
 /** The one line the sync status says, or null when all is saved; the most urgent first. */
 export function selectSyncMessage(state: RootState): string | null {
-  const { online, pending, slow, refused, persistence, unsavedLeft, deviceFull } = state.sync
-  if (refused !== null) return `Not saved: ${named(refused.text)}: ${refused.reason}.`
+  const { online, pending, slow, persistence, unsavedLeft, deviceFull } = state.sync
+  const refused = unsavedRowsMessage(state)
+  if (refused !== null) return refused
   if (deviceFull) return DEVICE_FULL_MESSAGE
   if (unsavedLeft) return UNSAVED_LEFT_MESSAGE
   if (!online) return pending ? OFFLINE_PENDING_MESSAGE : OFFLINE_MESSAGE

@@ -2,6 +2,7 @@ import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'r
 import { flushSync } from 'react-dom'
 import { useAppSelector } from '../../app/hooks'
 import type { ReactNode } from 'react'
+import { RememberedOrNot, useFirstPaint } from '../auth/FirstPaint'
 import { TaskEditor } from './EditTaskDialog'
 import { WINDOW_MIN_ROWS } from './list/listWindow'
 import { rowControl, rowElement, type Control } from './list/rowControls'
@@ -12,6 +13,7 @@ import { RowActionsContext, useRowActions } from './rowActions'
 import { selectListAvailability, selectListOwner, selectTaskIds } from './tasksSlice'
 import { ListToolbar } from './ListToolbar'
 import { UndoBar } from './UndoBar'
+import { UnsavedDeletes } from './UnsavedDeletes'
 
 const EMPTY_MESSAGES = {
   empty: 'No tasks have been added yet',
@@ -50,6 +52,8 @@ export function TaskList({
 }) {
   const ids = useAppSelector(selectTaskIds)
   const availability = useAppSelector(selectListAvailability)
+  // Whether this device's user is remembered only index.html's head script knows (FirstPaint.tsx).
+  const firstPaint = useFirstPaint()
   const { actions, editing, closeEditor, deleted, clearFinished, undo, dismissUndo } =
     useRowActions()
   // Undo is offered only to the list's owner (not after a sign-out, nor to the next person).
@@ -94,13 +98,18 @@ export function TaskList({
       )}
       {empty ? (
         <p className="empty" role="status">
-          {EMPTY_MESSAGES[availability]}
+          {firstPaint ? (
+            <RememberedOrNot remembered={EMPTY_MESSAGES.pending} forgotten={EMPTY_MESSAGES.empty} />
+          ) : (
+            EMPTY_MESSAGES[availability]
+          )}
         </p>
       ) : (
         <TaskRows ids={partial ? ids.slice(0, FIRST_ROWS) : ids} focus={focus} reveal={reveal} />
       )}
       <div className="page-status">
         {status}
+        <UnsavedDeletes />
         <UndoBar
           deleted={undoable}
           onUndo={() => {

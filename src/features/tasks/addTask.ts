@@ -1,5 +1,6 @@
 import type { AppThunk } from '../../app/store'
 import { selectCurrentUser } from '../auth/authSlice'
+import { orderAfterLastOpen } from './ordering'
 import { taskAdded } from './tasksSlice'
 import { normalizeTaskText } from './taskText'
 
@@ -9,6 +10,7 @@ export type AddTaskOutcome =
 /**
  * The form's submit. Blank or over-long text is refused quietly. The spec's guard is an e-mail
  * in session storage, else its alert; the owner, though, is always the signed-in Firebase user.
+ * A new task starts open, after the last open one.
  */
 export const taskSubmitted =
   (text: string): AppThunk<AddTaskOutcome> =>
@@ -20,6 +22,9 @@ export const taskSubmitted =
       alert('Please log in to add')
       return { kind: 'signedOut' }
     }
-    const { id } = dispatch(taskAdded(normalized, owner)).payload
+    const order = orderAfterLastOpen(getState().tasks)
+    const { id } = dispatch(
+      taskAdded({ task: normalized, isFinished: false, email: owner, order }),
+    ).payload
     return { kind: 'added', id, text: normalized }
   }

@@ -2,7 +2,7 @@ import type { AppListenerEffect } from '../../app/listenerMiddleware'
 import type { LegacyWrite } from '../../services/types'
 import type { authStateChanged } from '../auth/authSlice'
 import { tasksSnapshotReceived } from './tasksSlice'
-import { addTask, deleteTask, updateTask } from './writes'
+import { sendAdd, sendDelete, sendUpdate } from './writes'
 
 // The app's versions before the Firestore SDK kept their own queue of writes on the device. A
 // browser that still holds some of the signed-in person's hands them to the SDK once, in their
@@ -11,9 +11,9 @@ import { addTask, deleteTask, updateTask } from './writes'
 type Api = Parameters<typeof deliverLegacyOutbox>[1]
 
 function send(api: Api, write: LegacyWrite) {
-  if (write.kind === 'add') addTask(api, write.task)
-  else if (write.kind === 'update') updateTask(api, write.id, write.changes, write.task.task)
-  else deleteTask(api, write.id, '')
+  if (write.kind === 'add') sendAdd(api, write.task)
+  else if (write.kind === 'update') sendUpdate(api, write.id, write.changes, write.task.task)
+  else sendDelete(api, write.id, '')
 }
 
 export const deliverLegacyOutbox: AppListenerEffect<typeof authStateChanged> = async (

@@ -1,19 +1,30 @@
 import type { Task } from '../../services/types'
 
-// Where a task goes, as a stored `order` number: sorting by order, then id, gives the list.
-// Open tasks take whole numbers below FINISHED_ORDER_BASE and finished ones from it up; each
-// region grows by whole steps at its own end, so orders stay exact integers however many
-// tasks come and go (halving the gap between neighbours would run out of precision).
+// Where a task goes. The list is open tasks, then finished ones; within each region by the
+// stored `order` number, then by id, the same on every device. This app's open tasks take whole
+// numbers below FINISHED_ORDER_BASE and finished ones from it up (so versions that sorted by
+// order alone agree); each region grows by whole steps at its own end, so orders stay exact
+// integers however many tasks come and go.
 
 /** 2^40: a trillion steps per region, far below 2^53 where doubles stop being exact. */
 export const FINISHED_ORDER_BASE = 2 ** 40
 
-/** Where documents stored without an order (by older clients) sort: after everything. */
-export const UNORDERED = 2 ** 52
+/**
+ * Where a document stored without an order (the original app's) sorts in its region: after
+ * this app's first trillion/2 placements, before later ones. Among themselves, by id, which is
+ * how the original listed them; a task added after them, or moved above them, has room.
+ */
+const UNORDERED_OFFSET = 2 ** 39
 
-/** The list order: by `order`, then by id, the same on every device. */
+/** The number a task sorts by within its region. */
+export const sortKey = (task: Task): number =>
+  task.order ?? (task.isFinished ? FINISHED_ORDER_BASE : 0) + UNORDERED_OFFSET
+
+/** The list order: open before finished, then by order, then by id. */
 export const compareTasks = (a: Task, b: Task): number =>
-  a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  Number(a.isFinished) - Number(b.isFinished) ||
+  sortKey(a) - sortKey(b) ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 /** A list as the tasks state holds it: ids in list order, and the tasks by id. */
 export interface TaskList {
@@ -34,29 +45,24 @@ function edge(list: TaskList, except: string, step: 1 | -1): Task | undefined {
   return first?.id === except ? taskAt(list, start + step) : first
 }
 
-/** A new task's order: after the last open task of `list`, before the finished ones. */
+/** A new task's order: after the last open task of `list`. */
 export function orderAfterLastOpen(list: TaskList): number {
   let index = list.ids.length - 1
   while (index >= 0 && taskAt(list, index)?.isFinished) index--
   const lastOpen = taskAt(list, index)
-  const next = taskAt(list, index + 1)
-  if (lastOpen === undefined) return next === undefined ? 0 : Math.min(0, next.order - 1)
-  const candidate = lastOpen.order + 1
-  if (next === undefined || candidate < next.order) return candidate
-  // Only orders written by other clients get here: the midpoint keeps the task in place.
-  return (lastOpen.order + next.order) / 2
+  return lastOpen === undefined ? 0 : sortKey(lastOpen) + 1
 }
 
 /** Mark as done: after every other task, in the finished region. */
 export function orderAtEnd(list: TaskList, id: string): number {
   const last = edge(list, id, -1)
-  return last === undefined ? FINISHED_ORDER_BASE : Math.max(last.order + 1, FINISHED_ORDER_BASE)
+  return last === undefined ? FINISHED_ORDER_BASE : Math.max(sortKey(last) + 1, FINISHED_ORDER_BASE)
 }
 
 /** Mark as incomplete: before every other task, in the open region. */
 export function orderAtTop(list: TaskList, id: string): number {
   const first = edge(list, id, 1)
-  return first === undefined ? 0 : Math.min(first.order - 1, 0)
+  return first === undefined ? 0 : Math.min(sortKey(first) - 1, 0)
 }
 
 /** The ids of `list` without `id`, with `task` placed where its order sorts it (one pass). */
@@ -86,3 +92,30 @@ export const sortedIds = (entities: Readonly<Record<string, Task>>): string[] =>
   Object.values(entities)
     .sort(compareTasks)
     .map((task) => task.id)
+
+/** Whether `a` holds every stored field of `b` unchanged (whatever fields a task has). */
+const sameTask = (a: Task | undefined, b: Task) =>
+  a !== undefined && (Object.keys(b) as (keyof Task)[]).every((field) => a[field] === b[field])
+
+/**
+ * The list after `changed` tasks and `removed` ids, or null when nothing changes. A few changes
+ * (another device's click) are placed one by one; a whole list is sorted.
+ */
+export function withChanges(
+  list: TaskList,
+  changed: readonly Task[],
+  removed: ReadonlySet<string>,
+): { entities: Record<string, Task>; ids: string[] } | null {
+  const changes = changed.filter((task) => !sameTask(taskIn(list, task.id), task))
+  const gone = [...removed].filter((id) => taskIn(list, id) !== undefined)
+  if (changes.length === 0 && gone.length === 0) return null
+  const entities = { ...list.entities }
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- our own copy
+  for (const id of gone) delete entities[id]
+  for (const task of changes) entities[task.id] = Object.freeze(task)
+  let ids: readonly string[] = gone.length ? list.ids.filter((id) => !removed.has(id)) : list.ids
+  if (changes.length <= 16) for (const task of changes) ids = placed({ ids, entities }, task)
+  else ids = sortedIds(entities)
+  // Always a new array here: filtered, placed or sorted.
+  return { entities, ids: ids as string[] }
+}

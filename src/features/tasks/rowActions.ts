@@ -1,15 +1,8 @@
 import { createContext, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { useAppDispatch, useAppStore } from '../../app/hooks'
 import type { Task } from '../../services/types'
-import {
-  finishedTasksCleared,
-  selectAllTasks,
-  selectTaskById,
-  taskDeleted,
-  taskMarkedDone,
-  taskMarkedIncomplete,
-  tasksRestored,
-} from './tasksSlice'
+import { clearFinishedClicked, taskDeleteClicked, taskToggled } from './clicks'
+import { selectTaskById, tasksRestored } from './tasksSlice'
 
 /** What a row's buttons do; one object for the whole list, so rows never re-render for it. */
 export interface RowActions {
@@ -57,18 +50,17 @@ export function useRowActions() {
   const actions = useMemo<RowActions>(
     () => ({
       toggle(id, event) {
-        const task = selectTaskById(store.getState(), id)
-        if (task === undefined || slidUnder(firstOfSeries, id, event)) return
-        dispatch(task.isFinished ? taskMarkedIncomplete(id) : taskMarkedDone(id))
+        if (selectTaskById(store.getState(), id) === undefined) return
+        if (!slidUnder(firstOfSeries, id, event)) dispatch(taskToggled(id))
       },
       edit(id) {
         setEditing(id)
       },
       remove(id, event) {
-        const task = selectTaskById(store.getState(), id)
-        if (task === undefined || slidUnder(firstOfSeries, id, event)) return
-        dispatch(taskDeleted(id))
-        setDeleted({ tasks: [task], cleared: false, count: ++deletes.current })
+        if (selectTaskById(store.getState(), id) === undefined) return
+        if (slidUnder(firstOfSeries, id, event)) return
+        const task = dispatch(taskDeleteClicked(id))
+        if (task) setDeleted({ tasks: [task], cleared: false, count: ++deletes.current })
       },
     }),
     [dispatch, store],
@@ -83,9 +75,8 @@ export function useRowActions() {
     deleted,
     /** Clear finished: every finished task goes at once, and one Undo brings them all back. */
     clearFinished: () => {
-      const finished = selectAllTasks(store.getState()).filter((task) => task.isFinished)
+      const finished = dispatch(clearFinishedClicked())
       if (finished.length === 0) return
-      dispatch(finishedTasksCleared())
       setDeleted({ tasks: finished, cleared: true, count: ++deletes.current })
     },
     /** Undo: what the last delete took comes back as it was, and is written back. */

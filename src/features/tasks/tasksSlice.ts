@@ -10,18 +10,23 @@ import type { RootState } from '../../app/store'
 import { newDocumentId } from '../../lib/documentId'
 import type { Task, TasksSnapshot } from '../../services/types'
 import { selectShownAuthStatus } from '../auth/authSlice'
-import {
-  compareTasks,
-  orderAfterLastOpen,
-  orderAtEnd,
-  orderAtTop,
-  taskIn,
-  withPlaced,
-} from './ordering'
-import { applySnapshot, withChanges, type ServerVersion } from './snapshot'
+import { compareTasks, taskIn, withPlaced } from './ordering'
+import { applySnapshot } from './snapshot'
 import { normalizeTaskText } from './taskText'
+import {
+  discarded,
+  withRefusal,
+  without,
+  type RetriedWrite,
+  type TaskSaveFailure,
+  type Unsaved,
+} from './unsaved'
 
-/** The list, kept in display order by the adapter: by `order`, then by id. */
+// Each click's action carries all its write needs (the new order included, computed from the
+// list the person saw: clicks.ts), so the write follows the action, and a replay of the action
+// log (Redux DevTools) gives the same list. The reducers keep the list in its order.
+
+/** The list, kept in display order by the adapter: open before finished, by order, by id. */
 const tasksAdapter = createEntityAdapter<Task>({ sortComparer: compareTasks })
 
 export interface TasksState extends EntityState<Task, string> {
@@ -29,14 +34,17 @@ export interface TasksState extends EntityState<Task, string> {
   status: 'idle' | 'loading' | 'loaded' | 'failed'
   /** Whose tasks the list holds or is loading. */
   owner: string | null
-  /** Tasks whose write the server refused, kept a while as the person left them (spec §4). */
-  held: Record<string, ServerVersion>
+  /** Changes the server refused, by task, kept as the person left them until they choose. */
+  unsaved: Record<string, Unsaved>
+  /** Refusals counted, so the latest is known. */
+  refusals: number
 }
 
 const initialState: TasksState = tasksAdapter.getInitialState({
   status: 'idle',
   owner: null,
-  held: {},
+  unsaved: {},
+  refusals: 0,
 })
 
 // The clicks' reducers read the state as it was (`original`) and return the new one: at 5,000
@@ -53,12 +61,29 @@ const frozen = (list: TasksState): TasksState => {
 
 const withTask = (list: TasksState, task: Task) => frozen(withPlaced(list, Object.freeze(task)))
 
-/** Sets a task's state with the order `orderFor` picks; unknown ids change nothing. */
-function move(state: TasksState, id: string, isFinished: boolean, orderFor: typeof orderAtEnd) {
+/** A task moved to `order` in the region of `isFinished`; unknown ids change nothing. */
+function move(state: TasksState, { id, order }: Placement, isFinished: boolean) {
   const list = base(state)
   const task = taskIn(list, id)
   if (task === undefined) return list
-  return withTask(list, { ...task, isFinished, order: orderFor(list, id) })
+  return withTask(list, { ...task, isFinished, order })
+}
+
+/** Where a click put a task. */
+export interface Placement {
+  id: string
+  order: number
+}
+
+/** The list without `ids`; a change refused earlier for them goes with them. */
+function removed(state: TasksState, ids: ReadonlySet<string>) {
+  const list = base(state)
+  if (![...ids].some((id) => taskIn(list, id))) return list
+  const entities = { ...list.entities }
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- our own copy
+  for (const id of ids) delete entities[id]
+  const left = list.ids.filter((id) => !ids.has(id))
+  return frozen({ ...list, entities, ids: left, unsaved: without(list.unsaved, ids) })
 }
 
 const tasksSlice = createSlice({
@@ -66,17 +91,17 @@ const tasksSlice = createSlice({
   initialState,
   reducers: {
     taskAdded: {
-      reducer(state, { payload }: PayloadAction<{ id: string; task: string; email: string }>) {
+      reducer(state, { payload }: PayloadAction<Task>) {
         const list = base(state)
         if (list.owner !== payload.email || taskIn(list, payload.id)) return list
-        return withTask(list, { ...payload, isFinished: false, order: orderAfterLastOpen(list) })
+        return withTask(list, payload)
       },
-      prepare: (task: string, email: string) => ({ payload: { id: newDocumentId(), task, email } }),
+      prepare: (fields: Omit<Task, 'id'>) => ({ payload: { id: newDocumentId(), ...fields } }),
     },
-    taskMarkedDone: (state, { payload: id }: PayloadAction<string>) =>
-      move(state, id, true, orderAtEnd),
-    taskMarkedIncomplete: (state, { payload: id }: PayloadAction<string>) =>
-      move(state, id, false, orderAtTop),
+    taskMarkedDone: (state, { payload }: PayloadAction<Placement>) => move(state, payload, true),
+    taskMarkedIncomplete: (state, { payload }: PayloadAction<Placement>) =>
+      move(state, payload, false),
+    /** Save changes: written even when the text is the same (a retry, a stored non-text). */
     taskTextSaved(state, { payload }: PayloadAction<{ id: string; task: string }>) {
       const list = base(state)
       const task = taskIn(list, payload.id)
@@ -85,19 +110,11 @@ const tasksSlice = createSlice({
       const edited = Object.freeze({ ...task, task: text })
       return frozen({ ...list, entities: { ...list.entities, [task.id]: edited } })
     },
-    taskDeleted(state, { payload: id }: PayloadAction<string>) {
-      const list = base(state)
-      if (taskIn(list, id) === undefined) return list
-      const { [id]: _deleted, ...entities } = list.entities
-      return frozen({ ...list, entities, ids: list.ids.filter((other) => other !== id) })
-    },
-    finishedTasksCleared(state) {
-      const finished = Object.values(base(state).entities).filter((task) => task.isFinished)
-      tasksAdapter.removeMany(
-        state,
-        finished.map(({ id }) => id),
-      )
-    },
+    /** Delete: the task as it was, for its write and for Undo. */
+    taskDeleted: (state, { payload }: PayloadAction<Task>) => removed(state, new Set([payload.id])),
+    /** Clear finished: the finished tasks as the person saw them. */
+    finishedTasksCleared: (state, { payload }: PayloadAction<Task[]>) =>
+      removed(state, new Set(payload.map(({ id }) => id))),
     /** Undo: deleted tasks come back as they were (id, text, state and order). */
     tasksRestored(state, { payload: tasks }: PayloadAction<Task[]>) {
       const own = tasks.filter(({ id, email }) => email === state.owner && !taskIn(state, id))
@@ -122,29 +139,25 @@ const tasksSlice = createSlice({
       if (state.owner === payload.email) state.status = 'failed'
     },
     tasksCleared: () => initialState,
-    /** The server refused a write for good: the row stays as the person left it, for now. */
+    /** The server refused a write for good: the list keeps it as the person left it (spec §4). */
     taskSaveFailed(state, { payload }: PayloadAction<TaskSaveFailure>) {
-      state.held[payload.id] ??= null
-    },
-    /** The refusal has been said long enough: the row now shows what the server holds. */
-    taskHoldEnded(state, { payload: id }: PayloadAction<string>) {
       const list = base(state)
-      if (!Object.hasOwn(list.held, id)) return list
-      const { [id]: server, ...held } = list.held
-      const changed = server && server !== 'removed' ? [server] : []
-      const removed = new Set(server === 'removed' ? [id] : [])
-      return frozen({ ...list, ...withChanges(list, changed, removed), held })
+      const unsaved = withRefusal(list, payload, list.refusals + 1)
+      if (unsaved === null) return list
+      return frozen({ ...list, unsaved, refusals: list.refusals + 1 })
+    },
+    /** Retry: the refused changes are sent again as `writes` says; a new refusal marks them again. */
+    unsavedChangesRetried(state, { payload: writes }: PayloadAction<RetriedWrite[]>) {
+      const ids = writes.map((write) => (write.kind === 'add' ? write.task.id : write.id))
+      state.unsaved = without(base(state).unsaved, ids)
+    },
+    /** Discard: the tasks of `ids` show what the server holds. */
+    unsavedChangesDiscarded(state, { payload: ids }: PayloadAction<string[]>) {
+      const list = base(state)
+      return frozen({ ...list, ...discarded(list, ids) })
     },
   },
 })
-
-/** A refused write; `text` names the task, `code` is Firestore's (`not-found`, …, `unknown`). */
-export interface TaskSaveFailure {
-  id: string
-  kind: 'add' | 'update' | 'delete'
-  text: string
-  code: string
-}
 
 export const {
   taskAdded,
@@ -159,7 +172,8 @@ export const {
   tasksLoadFailed,
   tasksCleared,
   taskSaveFailed,
-  taskHoldEnded,
+  unsavedChangesRetried,
+  unsavedChangesDiscarded,
 } = tasksSlice.actions
 
 export const tasksReducer = tasksSlice.reducer

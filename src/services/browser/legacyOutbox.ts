@@ -1,3 +1,4 @@
+import { CHANGEABLE_FIELDS } from '../taskDocument'
 import type { LegacyOutbox, LegacyWrite, Task, TaskChanges } from '../types'
 
 // The outbox of the app's versions before the Firestore SDK kept the writes (IndexedDB database
@@ -6,7 +7,6 @@ import type { LegacyOutbox, LegacyWrite, Task, TaskChanges } from '../types'
 
 const DB_NAME = 'todo'
 const OUTBOX = 'outbox'
-const FIELDS = ['task', 'isFinished', 'order'] as const
 
 interface StoredEntry {
   id: string
@@ -14,7 +14,7 @@ interface StoredEntry {
   seq: number
   kind: 'add' | 'update' | 'delete'
   task?: Task
-  fields?: (typeof FIELDS)[number][]
+  fields?: (typeof CHANGEABLE_FIELDS)[number][]
   acknowledged?: true
 }
 
@@ -46,7 +46,7 @@ function writeOf(entry: StoredEntry, email: string): LegacyWrite | null {
   if (task?.id !== entry.id || task.email !== email) return null
   if (entry.kind === 'add') return { kind: 'add', task }
   // Entries of the first versions named no fields: they wrote them all.
-  const fields = Array.isArray(entry.fields) ? entry.fields : FIELDS
+  const fields = Array.isArray(entry.fields) ? entry.fields : CHANGEABLE_FIELDS
   const changes: TaskChanges = Object.fromEntries(fields.map((field) => [field, task[field]]))
   return { kind: 'update', id: entry.id, task, changes }
 }

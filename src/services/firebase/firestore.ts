@@ -16,17 +16,12 @@ import {
   terminate,
   updateDoc,
   waitForPendingWrites,
-  type DocumentData,
   type Firestore,
 } from 'firebase/firestore'
 import type { FirebaseSettings } from '../../config/env'
-import type { Persistence, Task, TaskRepository } from '../types'
-import { TASKS, watchTasks, type PageWrites } from './liveTasks'
-
-/** The stored fields of a task: every field but the id, which names the document. */
-function storedFields({ id: _id, ...fields }: Task): DocumentData {
-  return fields
-}
+import { toStoredChanges } from '../taskDocument'
+import type { Persistence, TaskRepository } from '../types'
+import { tasksOf, watchTasks, type PageWrites } from './liveTasks'
 
 function open(app: FirebaseApp, settings: FirebaseSettings, persistence: Persistence) {
   const db = initializeFirestore(app, {
@@ -73,16 +68,25 @@ export function createTaskStore(
         for (const listener of settledListeners) listener(id)
       }
     }
+    // A write the SDK refuses at once (data it cannot store throws) settles like any other,
+    // or the document would never follow the server again.
+    let sending: Promise<void>
+    try {
+      sending = send()
+    } catch (err) {
+      sending = Promise.reject(err as Error)
+    }
     // Settled before the caller hears: the SDK answers a write before it raises the snapshot
     // that follows from it, so that snapshot is no longer the page's own.
-    return send().finally(settled)
+    return sending.finally(settled)
   }
 
   return {
     watch: (email, onChange, onError) => watchTasks(db, email, writes, onChange, onError),
-    add: (task) => write(task.id, () => setDoc(doc(db, TASKS, task.id), storedFields(task))),
-    update: (id, changes) => write(id, () => updateDoc(doc(db, TASKS, id), changes)),
-    delete: (id) => write(id, () => deleteDoc(doc(db, TASKS, id))),
+    add: (task) => write(task.id, () => setDoc(doc(tasksOf(db), task.id), task)),
+    update: (id, changes) =>
+      write(id, () => updateDoc(doc(tasksOf(db), id), toStoredChanges(changes))),
+    delete: (id) => write(id, () => deleteDoc(doc(tasksOf(db), id))),
     async allSaved(withinMs) {
       if (!navigator.onLine) return false
       let timer: ReturnType<typeof setTimeout> | undefined

@@ -5,12 +5,22 @@ import {
   query,
   waitForPendingWrites,
   where,
-  type DocumentData,
   type Firestore,
+  type FirestoreDataConverter,
 } from 'firebase/firestore'
+import { fromStored, toStored, type StoredTask } from '../taskDocument'
 import type { Task, TasksSnapshot, TaskUpdate } from '../types'
 
 export const TASKS = 'tasks'
+
+/** The one definition of a task's document (taskDocument.ts), as the SDK takes it. */
+export const taskConverter: FirestoreDataConverter<Task, StoredTask> = {
+  toFirestore: (task) => toStored(task as Task),
+  fromFirestore: (snapshot) => fromStored(snapshot.id, snapshot.data()),
+}
+
+/** The `tasks` collection, read and written as tasks. */
+export const tasksOf = (db: Firestore) => collection(db, TASKS).withConverter(taskConverter)
 
 /** Pending documents beyond which the live query pauses while the queue drains. */
 const DRAIN_PAUSE_AT = 100
@@ -20,17 +30,6 @@ export interface PageWrites {
   has(id: string): boolean
   /** Calls `listener` with the id of each document whose writes have all settled. */
   onSettled(listener: (id: string) => void): () => void
-}
-
-/** The task stored in a document, or null when the document is not one the app can show. */
-function toTask(id: string, data: DocumentData): Task | null {
-  const { task, isFinished, email, order } = data
-  if (typeof task !== 'string' || typeof isFinished !== 'boolean' || typeof email !== 'string') {
-    return null
-  }
-  // Documents written before the order field sort last (the reducer's comparison).
-  const sortKey = typeof order === 'number' && Number.isFinite(order) ? order : Number.MAX_VALUE
-  return { id, task, isFinished, email, order: sortKey }
 }
 
 /**
@@ -46,7 +45,7 @@ export function watchTasks(
   onChange: (snapshot: TasksSnapshot) => void,
   onError: (err: unknown) => void,
 ): () => void {
-  const tasks = query(collection(db, TASKS), where('email', '==', email))
+  const tasks = query(tasksOf(db), where('email', '==', email))
   // The query's tasks as last reported, and those with writes not yet acknowledged (any tab).
   const shown = new Map<string, Task>()
   const pending = new Set<string>()
@@ -64,7 +63,8 @@ export function watchTasks(
         for (const change of snapshot.docChanges({ includeMetadataChanges: true })) {
           const { id } = change.doc
           const pendingHere = writes.has(id)
-          const task = change.type === 'removed' ? null : toTask(id, change.doc.data())
+          // Every document of the query is shown, whatever its shape (taskDocument.ts).
+          const task = change.type === 'removed' ? null : change.doc.data()
           if (task) shown.set(id, task)
           else shown.delete(id)
           if (task && change.doc.metadata.hasPendingWrites) pending.add(id)

@@ -1,0 +1,61 @@
+import type { Task, TaskChanges } from './types'
+
+// A task's stored fields, defined once: every reader and writer of `tasks/{id}` goes through
+// here (the Firestore adapter's converter, the rules table, the bench's and the browser tests'
+// seeding, the old outbox's handover). Only type imports: scripts run it under Node's type
+// stripping. A new stored field is added to `Task` (types.ts), here, where a task is first
+// made (addTask.ts) and where it is shown, plus firestore.rules.
+
+/** The document of a task as this app writes it: `order` is absent on the original app's. */
+export interface StoredTask {
+  task: string
+  isFinished: boolean
+  email: string
+  order?: number
+}
+
+/** The fields a click changes; `email` is the owner's, for good. */
+export const CHANGEABLE_FIELDS = [
+  'task',
+  'isFinished',
+  'order',
+] as const satisfies readonly (keyof TaskChanges)[]
+
+/** The document to store for `task` (its id names the document). */
+export function toStored({ task, isFinished, email, order }: Task): StoredTask {
+  return order === null ? { task, isFinished, email } : { task, isFinished, email, order }
+}
+
+/** The fields of an update for `changes`; an order of null is never written (it stays as is). */
+export function toStoredChanges(changes: TaskChanges): Partial<StoredTask> {
+  const stored: Partial<StoredTask> = {}
+  for (const field of CHANGEABLE_FIELDS) {
+    const value = changes[field]
+    if (value !== undefined && value !== null) Object.assign(stored, { [field]: value })
+  }
+  return stored
+}
+
+/** The text of a stored `task` field: a number or a boolean as written, anything else empty. */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  return ''
+}
+
+/**
+ * The task a stored document holds, whatever wrote it (docs/sync.md, "Documents of every
+ * shape"): a missing or non-boolean `isFinished` reads as open, a missing or non-finite `order`
+ * as none, a `task` that is not a string as its text (or empty); other fields are left to the
+ * server, where no write of ours removes them.
+ */
+export function fromStored(id: string, data: Readonly<Record<string, unknown>>): Task {
+  const { task, isFinished, email, order } = data
+  return {
+    id,
+    task: textOf(task),
+    isFinished: isFinished === true,
+    email: typeof email === 'string' ? email : '',
+    order: typeof order === 'number' && Number.isFinite(order) ? order : null,
+  }
+}
