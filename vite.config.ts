@@ -5,6 +5,7 @@ import { baseRedirect } from './vite/plugins/baseRedirect.ts'
 import { hostingHeaders } from './vite/plugins/hostingHeaders.ts'
 import { preconnect } from './vite/plugins/preconnect.ts'
 import { prerender } from './vite/plugins/prerender.ts'
+import { rememberedMark } from './vite/plugins/rememberedMark.ts'
 import { serviceWorker } from './vite/plugins/serviceWorker.ts'
 import { webManifest } from './vite/plugins/webManifest.ts'
 
@@ -14,6 +15,7 @@ export default defineConfig({
   plugins: [
     react(),
     prerender(),
+    rememberedMark(),
     preconnect(),
     webManifest(),
     serviceWorker(),

@@ -253,7 +253,7 @@ test.describe('the prerendered page', () => {
     await expect(page.getByText('Plese login to save tasks')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
     await expect(page.getByText('No tasks have been added yet')).toBeVisible()
-    await expect(page.getByText('Checking sign-in…')).toHaveCount(0)
+    await expect(page.getByText('Checking sign-in…')).toBeHidden()
     await page.keyboard.type('Typed before the script ran')
     await page.keyboard.press('Enter')
 

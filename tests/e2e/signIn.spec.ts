@@ -1,4 +1,5 @@
 import { addTasks, expect, newPerson, row, rowTexts, signIn, test } from './fixtures'
+import { holdEntryScript, recordPaintedTexts } from './support/paintedTexts'
 
 test.describe('sign-in through the real popup', () => {
   test('signed out: the prompt, Login now and the empty list', async ({ page }) => {
@@ -99,5 +100,34 @@ test.describe('before Auth has answered', () => {
     await expect(page.getByRole('banner')).toContainText('Plese login to save tasks')
     expect(await rowTexts(page)).toEqual([])
     await expect(page.getByText('No tasks have been added yet')).toBeVisible()
+  })
+
+  test('a reload never paints the signed-out page for a signed-in person, and paints it at once for anyone else', async ({
+    signedIn: page,
+    person,
+    consoleMessages,
+  }) => {
+    const painted = await recordPaintedTexts(page, '.account-widget')
+    const SIGNED_OUT = /Plese login to save tasks|Login now/
+
+    // The entry script waits until index.html's own first paint has been seen.
+    let release = await holdEntryScript(page)
+    await page.reload({ waitUntil: 'commit' })
+    await expect.poll(painted).toEqual(['Checking sign-in…'])
+    await release()
+    await expect(page.getByText(`Welcome, ${person.displayName}`)).toBeVisible()
+    expect((await painted()).filter((text) => SIGNED_OUT.test(text))).toEqual([])
+    expect((await painted()).at(-1)).toContain(`Welcome, ${person.displayName}`)
+    expect(consoleMessages.filter((text) => /hydrat|minified react error/i.test(text))).toEqual([])
+
+    await page.getByRole('button', { name: 'Log Out' }).click()
+    await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
+    release = await holdEntryScript(page)
+    await page.reload({ waitUntil: 'commit' })
+    await expect.poll(painted).toEqual(['Plese login to save tasks Login now'])
+    await release()
+    // Hydrated: the button has lost the first paint's class.
+    await expect(page.getByRole('button', { name: 'Login now' })).toHaveClass('primary')
+    expect(await painted()).toEqual(['Plese login to save tasks Login now'])
   })
 })

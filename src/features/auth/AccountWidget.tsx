@@ -12,10 +12,14 @@ import {
   signInRequested,
   signOutRequested,
 } from './authSlice'
+import { RememberedOrNot, useFirstPaint } from './FirstPaint'
 import { watchNextPopup } from './watchPopup'
 
 /** How long a failed sign-in is mentioned beside the button. */
 export const SIGN_IN_ERROR_MS = 10_000
+
+const CHECKING = 'Checking sign-in…'
+const SIGNED_OUT = 'Plese login to save tasks'
 
 /** A failed sign-in in words. */
 export function signInFailure(code: string): string {
@@ -82,6 +86,8 @@ export function AccountWidget() {
   const dispatch = useAppDispatch()
   const signedIn = status === 'signedIn' && user !== null
   const failure = errorCode === null ? null : signInFailure(errorCode)
+  // The prerender cannot tell a remembered user from a first visit: it draws both (FirstPaint.tsx).
+  const firstPaint = useFirstPaint()
 
   // While the popup is open Login now is busy; it works again once the popup has closed.
   const stopWatching = useRef<(() => void) | null>(null)
@@ -103,11 +109,18 @@ export function AccountWidget() {
   return (
     <div className="account-widget">
       <p role="status" className={status === 'unknown' ? 'account-status' : undefined}>
-        {signedIn
-          ? `Welcome, ${user.displayName ?? user.email ?? ''}`
-          : status === 'unknown'
-            ? 'Checking sign-in…'
-            : 'Plese login to save tasks'}
+        {signedIn ? (
+          `Welcome, ${user.displayName ?? user.email ?? ''}`
+        ) : status === 'unknown' ? (
+          CHECKING
+        ) : firstPaint ? (
+          <RememberedOrNot
+            remembered={<span className="account-status">{CHECKING}</span>}
+            forgotten={SIGNED_OUT}
+          />
+        ) : (
+          SIGNED_OUT
+        )}
       </p>
       {/* Distinct keys: React must not reuse the focused 'Login now' button as 'Log Out'. */}
       {signedIn ? (
@@ -127,7 +140,7 @@ export function AccountWidget() {
           <button
             key="signIn"
             type="button"
-            className="primary"
+            className={firstPaint ? 'primary if-forgotten' : 'primary'}
             aria-busy={signingIn}
             aria-disabled={signingIn}
             onClick={() => {

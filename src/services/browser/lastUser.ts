@@ -1,6 +1,7 @@
 import type { LastUserStore } from '../types'
 
-const LAST_USER_KEY = 'todo.lastUser'
+/** Also read by index.html's head script before the first paint (vite/plugins/rememberedMark.ts). */
+export const LAST_USER_KEY = 'todo.lastUser'
 
 /**
  * The device's last signed-in user, in local storage: read synchronously at start-up, before
