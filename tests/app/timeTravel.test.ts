@@ -19,22 +19,22 @@ import { createTestServices } from '../support/services'
 import { changed, EMAIL, snapshotOf, storedTask } from '../support/store'
 
 // A session as DevTools records it: every action the store saw, made once (ids included).
-const first = taskAdded('First', EMAIL)
-const second = taskAdded('Second', EMAIL)
-const stored = [storedTask('a', false, 0), storedTask('b', true, 9)]
+const first = taskAdded({ task: 'First', isFinished: false, email: EMAIL, order: 1 })
+const second = taskAdded({ task: 'Second', isFinished: false, email: EMAIL, order: 2 })
+const stored = [storedTask('a', false, 0), storedTask('b', true, 2 ** 40)]
 const session: UnknownAction[] = [
   authStateChanged(ADA),
   tasksLoadStarted({ email: EMAIL }),
   snapshotOf(stored.map((task) => changed(task))),
   first,
   second,
-  taskMarkedDone(first.payload.id),
+  taskMarkedDone({ id: first.payload.id, order: 2 ** 40 + 1 }),
   taskTextSaved({ id: 'a', task: 'Renamed' }),
-  taskMarkedIncomplete('b'),
-  taskDeleted('a'),
+  taskMarkedIncomplete({ id: 'b', order: -1 }),
+  taskDeleted({ ...storedTask('a', false, 0), task: 'Renamed' }),
   tasksRestored([storedTask('a', false, 0)]),
   taskSaveFailed({ id: 'b', kind: 'update', text: 'Task b', code: 'permission-denied' }),
-  finishedTasksCleared(),
+  finishedTasksCleared([{ ...storedTask(first.payload.id, true, 2 ** 40 + 1), task: 'First' }]),
   connectivityLost(),
   signOutRequested(),
 ]

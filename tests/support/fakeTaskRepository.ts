@@ -6,6 +6,7 @@ import type {
   TasksSnapshot,
   TaskUpdate,
 } from '../../src/services/types'
+import { compareTasks } from '../../src/features/tasks/ordering'
 
 export type RecordedWrite =
   | { kind: 'add'; task: Task }
@@ -155,7 +156,7 @@ export function createFakeTaskRepository(
     serverTasks: (email: string) =>
       [...server.values()]
         .filter((task) => task.email === email)
-        .sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1)),
+        .sort(compareTasks),
     /** Whose tasks are being followed live. */
     watching: () => [...watchers].map((watcher) => watcher.email),
     acknowledgeWrites: () => (answer = { kind: 'acknowledge' }),

@@ -37,7 +37,7 @@ export function TaskEditor({
       text={task?.task ?? ''}
       gone={task === undefined}
       onSave={(text) => {
-        if (text === task?.task) return
+        // Saved even when the text is the same: a change the server refused is sent again.
         dispatch(taskTextSaved({ id, task: text }))
         onSaved?.()
       }}

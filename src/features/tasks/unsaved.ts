@@ -118,8 +118,7 @@ export function retriedWrite(list: ListWithUnsaved, id: string): RetriedWrite | 
   if (entry.kind === 'add' || server === 'removed') return { kind: 'add', task }
   const changes: TaskChanges = {}
   for (const field of CHANGEABLE_FIELDS) {
-    if (server === null || server[field] !== task[field])
-      Object.assign(changes, { [field]: task[field] })
+    if (server?.[field] !== task[field]) Object.assign(changes, { [field]: task[field] })
   }
   return { kind: 'update', id, changes, text: task.task }
 }

@@ -74,7 +74,8 @@ export function createTaskStore(
     try {
       sending = send()
     } catch (err) {
-      sending = Promise.reject(err as Error)
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the SDK's own error, passed on
+      sending = Promise.reject(err)
     }
     // Settled before the caller hears: the SDK answers a write before it raises the snapshot
     // that follows from it, so that snapshot is no longer the page's own.

@@ -8,7 +8,8 @@ import {
   signOutRequested,
 } from '../../../src/features/auth/authSlice'
 import { SIGN_OUT_SAVE_WAIT_MS } from '../../../src/features/auth/listeners'
-import { selectTaskIds, taskMarkedDone } from '../../../src/features/tasks/tasksSlice'
+import { taskToggled } from '../../../src/features/tasks/clicks'
+import { selectTaskIds } from '../../../src/features/tasks/tasksSlice'
 import type { Task } from '../../../src/services/types'
 import { ADA } from '../../support/fakeAuthService'
 import { createTestServices } from '../../support/services'
@@ -159,7 +160,7 @@ describe('Log Out', () => {
       expect(selectTaskIds(store.getState())).toEqual(['a1'])
     })
     repository.holdWrites()
-    store.dispatch(taskMarkedDone('a1'))
+    store.dispatch(taskToggled('a1'))
     vi.useFakeTimers()
     store.dispatch(signOutRequested())
     await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_MS - 1)
@@ -178,7 +179,7 @@ describe('Log Out', () => {
     fakeAuth.emit(ADA)
     await settle()
     repository.holdWrites()
-    store.dispatch(taskMarkedDone('a1'))
+    store.dispatch(taskToggled('a1'))
     store.dispatch(signOutRequested())
     await settle()
     expect(fakeAuth.calls.signOut).toBe(0)

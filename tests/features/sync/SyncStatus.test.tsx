@@ -12,7 +12,7 @@ import {
 } from '../../../src/features/sync/syncSlice'
 import { taskSaveFailed, tasksSnapshotReceived } from '../../../src/features/tasks/tasksSlice'
 import { renderWithProviders } from '../../support/render'
-import { EMAIL } from '../../support/store'
+import { EMAIL, storedTask, storeWithList } from '../../support/store'
 
 const report = (hasPendingWrites: boolean) =>
   tasksSnapshotReceived({ email: EMAIL, updates: [], fromCache: false, hasPendingWrites })
@@ -20,7 +20,8 @@ const report = (hasPendingWrites: boolean) =>
 function renderStatus() {
   // The listeners' timers stay still: the line shows what the state says.
   vi.useFakeTimers()
-  const rendered = renderWithProviders(<SyncStatus />)
+  const { store, ...services } = storeWithList([storedTask('a')])
+  const rendered = renderWithProviders(<SyncStatus />, { services, store })
   return { ...rendered, line: screen.getByRole('status') }
 }
 

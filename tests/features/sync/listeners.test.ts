@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { connectivityLost, connectivityRestored } from '../../../src/app/actions'
 import { SLOW_WRITE_MS } from '../../../src/features/sync/listeners'
-import { HOLD_MS } from '../../../src/features/tasks/listeners'
 import {
   MEMORY_ONLY_MESSAGE,
   OFFLINE_MESSAGE,
@@ -9,7 +8,8 @@ import {
   SAVING_MESSAGE,
   selectSyncMessage,
 } from '../../../src/features/sync/syncSlice'
-import { taskMarkedDone, taskTextSaved } from '../../../src/features/tasks/tasksSlice'
+import { retryClicked, taskToggled } from '../../../src/features/tasks/clicks'
+import { taskTextSaved, unsavedChangesDiscarded } from '../../../src/features/tasks/tasksSlice'
 import { createTestServices } from '../../support/services'
 import { signedInStore, startedStore, storedTask } from '../../support/store'
 
@@ -31,7 +31,7 @@ async function signedInPage() {
 describe('the sync line', () => {
   it('says nothing while writes go through', async () => {
     const { store, message } = await signedInPage()
-    store.dispatch(taskMarkedDone('a'))
+    store.dispatch(taskToggled('a'))
     await vi.advanceTimersByTimeAsync(SLOW_WRITE_MS * 3)
     expect(message()).toBeNull()
   })
@@ -39,9 +39,9 @@ describe('the sync line', () => {
   it('says "Saving…" once changes have waited a second, from the first of them, until they are through', async () => {
     const { store, repository, message } = await signedInPage()
     repository.holdWrites()
-    store.dispatch(taskMarkedDone('a'))
+    store.dispatch(taskToggled('a'))
     await vi.advanceTimersByTimeAsync(SLOW_WRITE_MS / 2)
-    store.dispatch(taskMarkedDone('b'))
+    store.dispatch(taskToggled('b'))
     await vi.advanceTimersByTimeAsync(SLOW_WRITE_MS / 2 - 1)
     expect(message()).toBeNull()
     await vi.advanceTimersByTimeAsync(1)
@@ -66,19 +66,26 @@ describe('the sync line', () => {
     expect(message()).toBeNull()
   })
 
-  it('names a change the server refused, while its row is held as the person left it', async () => {
+  it('names the latest change the server refused, and how many more, until each is retried or discarded', async () => {
     const { store, repository, message } = await signedInPage()
     repository.refuseWrites('permission-denied')
-    store.dispatch(taskMarkedDone('a'))
-    await vi.advanceTimersByTimeAsync(HOLD_MS / 2)
+    store.dispatch(taskToggled('a'))
+    await vi.advanceTimersByTimeAsync(0)
     expect(message()).toBe('Not saved: “Email Alex”: the server refused it.')
     store.dispatch(taskTextSaved({ id: 'b', task: 'Call Bea' }))
-    await vi.advanceTimersByTimeAsync(1)
-    expect(message()).toBe('Not saved: “Call Bea”: the server refused it.')
-    // The first row follows the server again; the second refusal is still said.
-    await vi.advanceTimersByTimeAsync(HOLD_MS / 2)
-    expect(message()).toBe('Not saved: “Call Bea”: the server refused it.')
-    await vi.advanceTimersByTimeAsync(HOLD_MS / 2)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(message()).toBe(
+      'Not saved: “Call Bea”: the server refused it. 1 more change is not saved either.',
+    )
+    // No timer ends it: an hour later it is still said.
+    await vi.advanceTimersByTimeAsync(3_600_000)
+    expect(message()).toBe(
+      'Not saved: “Call Bea”: the server refused it. 1 more change is not saved either.',
+    )
+    store.dispatch(unsavedChangesDiscarded(['b']))
+    expect(message()).toBe('Not saved: “Email Alex”: the server refused it.')
+    repository.acknowledgeWrites()
+    store.dispatch(retryClicked(['a']))
     expect(message()).toBeNull()
   })
 

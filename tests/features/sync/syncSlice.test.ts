@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { connectivityLost, connectivityRestored } from '../../../src/app/actions'
-import { setupStore } from '../../../src/app/store'
 import { authStateChanged, userSignedOut } from '../../../src/features/auth/authSlice'
 import {
   DEVICE_FULL_MESSAGE,
@@ -14,26 +13,26 @@ import {
   writesSlowed,
 } from '../../../src/features/sync/syncSlice'
 import {
-  taskHoldEnded,
   taskSaveFailed,
   tasksSnapshotReceived,
+  unsavedChangesDiscarded,
 } from '../../../src/features/tasks/tasksSlice'
 import { ADA } from '../../support/fakeAuthService'
-import { createTestServices } from '../../support/services'
-import { EMAIL } from '../../support/store'
+import { EMAIL, storedTask, storeWithList } from '../../support/store'
 
 // The sync line's state, driven by the events it follows (its listeners' timers are in
 // listeners.test.ts).
 
 const report = (hasPendingWrites: boolean) =>
   tasksSnapshotReceived({ email: EMAIL, updates: [], fromCache: false, hasPendingWrites })
-const refused = (text: string, kind: 'add' | 'update' | 'delete', code: string) =>
+const refused = (text: string, kind: 'add' | 'update', code: string) =>
   taskSaveFailed({ id: 'a', kind, text, code })
 
+/** A list holding task a, whose changes the server may refuse. */
 function syncStore() {
-  // The listeners' timers stay still: only the reducer speaks here.
+  // The listeners' timers stay still: only the reducers speak here.
   vi.useFakeTimers()
-  const store = setupStore(createTestServices().services)
+  const { store } = storeWithList([storedTask('a')])
   return { store, message: () => selectSyncMessage(store.getState()) }
 }
 
@@ -54,7 +53,7 @@ describe('the sync line', () => {
         refused('Buy milk', 'add', 'permission-denied'),
         'Not saved: “Buy milk”: the server refused it.',
       ],
-      [taskHoldEnded('a'), UNSAVED_LEFT_MESSAGE],
+      [unsavedChangesDiscarded(['a']), UNSAVED_LEFT_MESSAGE],
       [authStateChanged(ADA), OFFLINE_PENDING_MESSAGE],
       [report(false), OFFLINE_MESSAGE],
       [connectivityRestored(), MEMORY_ONLY_MESSAGE],
@@ -82,21 +81,15 @@ describe('the sync line', () => {
     expect(message()).toBe(`Not saved: “${'x'.repeat(39)}…”: the server refused it.`)
   })
 
-  it('names a delete queued by an earlier version without its text as a deleted task', () => {
-    const { store, message } = syncStore()
-    store.dispatch(refused('', 'delete', 'permission-denied'))
-    expect(message()).toBe('Not saved: a deleted task: the server refused it.')
-  })
-
   it.each([
     ['update', 'not-found', 'it was deleted on another device'],
-    ['delete', 'permission-denied', 'the server refused it'],
+    ['update', 'permission-denied', 'the server refused it'],
     ['add', 'invalid-argument', 'the server did not accept it'],
     ['update', 'out-of-range', 'the server did not accept it'],
     ['add', 'resource-exhausted', 'there is no room left to keep it'],
     ['add', 'unavailable', 'this device has no room left to keep it'],
     ['add', 'not-found', 'the server refused it (not-found)'],
-    ['delete', 'unknown', 'the server refused it (unknown)'],
+    ['update', 'unknown', 'the server refused it (unknown)'],
   ] as const)('says why a refused %s (%s) was: %s', (kind, code, reason) => {
     const { store, message } = syncStore()
     store.dispatch(refused('Walk', kind, code))
@@ -106,7 +99,7 @@ describe('the sync line', () => {
   it('once the device’s storage refused a write, says so after the refusal, until a reload', () => {
     const { store, message } = syncStore()
     store.dispatch(refused('Walk', 'add', 'unavailable'))
-    store.dispatch(taskHoldEnded('a'))
+    store.dispatch(unsavedChangesDiscarded(['a']))
     expect(message()).toBe(DEVICE_FULL_MESSAGE)
   })
 })

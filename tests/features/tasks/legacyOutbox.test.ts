@@ -76,21 +76,21 @@ describe('the old outbox', () => {
     expect(repository.writes).toHaveLength(1)
   })
 
-  it('a write the server refuses logs the spec’s message and names the task', async () => {
+  it('a write the server refuses logs the spec’s message and marks the task', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const services = createTestServices()
-    services.repository.refuseWrites('not-found')
+    const services = createTestServices({ stored: [storedTask('b')] })
+    services.repository.refuseWrites('permission-denied')
     await storeInOldOutbox({
       factory: services.oldDevice,
       entries: [
         entry(1, { id: 'b', kind: 'update', task: storedTask('b', true), fields: ['isFinished'] }),
       ],
     })
-    const { store } = await signedInStore([], services)
+    const { store } = await signedInStore([storedTask('b')], services)
     await vi.waitFor(() => {
       expect(error).toHaveBeenCalledWith('Error updating document', expect.anything())
     })
-    expect(store.getState().sync.refused).toMatchObject({ id: 'b', text: 'Task b' })
+    expect(store.getState().tasks.unsaved.b).toMatchObject({ kind: 'update', text: 'Task b' })
   })
 
   it('a browser that never had it gets none', async () => {

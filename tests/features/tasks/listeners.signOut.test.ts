@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { signOutRequested } from '../../../src/features/auth/authSlice'
 import { SIGN_OUT_SAVE_WAIT_MS } from '../../../src/features/auth/listeners'
-import { taskMarkedDone } from '../../../src/features/tasks/tasksSlice'
+import { taskToggled } from '../../../src/features/tasks/clicks'
 import { ADA } from '../../support/fakeAuthService'
 import { createTestServices } from '../../support/services'
 import { settle } from '../../support/settle'
@@ -19,7 +19,7 @@ describe('signing out on purpose', () => {
   it('clears what the device keeps once everything reached the server', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined)
     const { store, repository } = await signedInWith()
-    store.dispatch(taskMarkedDone('a'))
+    store.dispatch(taskToggled('a'))
     store.dispatch(signOutRequested())
     await vi.waitFor(() => {
       expect(repository.devicesCleared).toBe(1)
@@ -30,7 +30,7 @@ describe('signing out on purpose', () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined)
     const { store, repository, fakeAuth } = await signedInWith()
     repository.holdWrites()
-    store.dispatch(taskMarkedDone('a'))
+    store.dispatch(taskToggled('a'))
     vi.useFakeTimers()
     store.dispatch(signOutRequested())
     await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_MS)
@@ -42,7 +42,7 @@ describe('signing out on purpose', () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined)
     const { store, repository, fakeAuth } = await signedInWith()
     repository.holdWrites()
-    store.dispatch(taskMarkedDone('a'))
+    store.dispatch(taskToggled('a'))
     vi.useFakeTimers()
     store.dispatch(signOutRequested())
     await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_MS)

@@ -1,13 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
+import type { AppThunk } from '../../../src/app/store'
+import { taskSubmitted } from '../../../src/features/tasks/addTask'
 import {
-  finishedTasksCleared,
+  clearFinishedClicked,
+  taskDeleteClicked,
+  taskToggled,
+} from '../../../src/features/tasks/clicks'
+import {
   selectAllTasks,
   selectTaskById,
-  taskAdded,
-  taskDeleted,
   taskMarkedDone,
-  taskMarkedIncomplete,
   tasksRestored,
   taskTextSaved,
 } from '../../../src/features/tasks/tasksSlice'
@@ -28,7 +31,9 @@ afterEach(() => {
 describe('each click writes only what it changed', () => {
   it('add: the whole task, unfinished, owned by the signed-in user, after the last open one', async () => {
     const { store, repository } = await signedInWith()
-    const { id } = store.dispatch(taskAdded('Delta', EMAIL)).payload
+    const outcome = store.dispatch(taskSubmitted('Delta'))
+    if (outcome.kind !== 'added') throw new Error('not added')
+    const { id } = outcome
     await settle()
     expect(repository.writes).toEqual([
       { kind: 'add', task: { id, task: 'Delta', isFinished: false, email: EMAIL, order: 2 } },
@@ -37,7 +42,7 @@ describe('each click writes only what it changed', () => {
 
   it('mark as done: the state and the order, with confetti', async () => {
     const { store, repository, celebrate } = await signedInWith()
-    store.dispatch(taskMarkedDone('a'))
+    store.dispatch(taskToggled('a'))
     await settle()
     expect(repository.writes).toEqual([
       { kind: 'update', id: 'a', changes: { isFinished: true, order: FINISHED_ORDER_BASE + 1 } },
@@ -47,7 +52,7 @@ describe('each click writes only what it changed', () => {
 
   it('mark as incomplete: the state and the order, without confetti', async () => {
     const { store, repository, celebrate } = await signedInWith()
-    store.dispatch(taskMarkedIncomplete('c'))
+    store.dispatch(taskToggled('c'))
     await settle()
     expect(repository.writes).toEqual([
       { kind: 'update', id: 'c', changes: { isFinished: false, order: -1 } },
@@ -55,19 +60,32 @@ describe('each click writes only what it changed', () => {
     expect(celebrate).not.toHaveBeenCalled()
   })
 
-  it('save changes: the text alone; the same text writes nothing', async () => {
+  it('save changes: the text alone, written even when it is the same (a refused one, again)', async () => {
     const { store, repository } = await signedInWith()
     store.dispatch(taskTextSaved({ id: 'a', task: 'Alpha' }))
-    store.dispatch(taskTextSaved({ id: 'a', task: 'Renamed' }))
+    store.dispatch(taskTextSaved({ id: 'a', task: ' Renamed ' }))
+    store.dispatch(taskTextSaved({ id: 'a', task: '  ' }))
     await settle()
-    expect(repository.writes).toEqual([{ kind: 'update', id: 'a', changes: { task: 'Renamed' } }])
+    expect(repository.writes).toEqual([
+      { kind: 'update', id: 'a', changes: { task: 'Alpha' } },
+      { kind: 'update', id: 'a', changes: { task: 'Renamed' } },
+    ])
+  })
+
+  it('the write is what the action says, whatever the state says (DevTools replays actions)', async () => {
+    const { store, repository } = await signedInWith()
+    store.dispatch(taskMarkedDone({ id: 'b', order: 12345 }))
+    await settle()
+    expect(repository.writes).toEqual([
+      { kind: 'update', id: 'b', changes: { isFinished: true, order: 12345 } },
+    ])
   })
 
   it('delete: that document; an id not in the list writes nothing', async () => {
     const { store, repository, celebrate } = await signedInWith()
-    store.dispatch(taskDeleted('ghost'))
-    store.dispatch(taskMarkedDone('ghost'))
-    store.dispatch(taskDeleted('b'))
+    store.dispatch(taskDeleteClicked('ghost'))
+    store.dispatch(taskToggled('ghost'))
+    store.dispatch(taskDeleteClicked('b'))
     await settle()
     expect(repository.writes).toEqual([{ kind: 'delete', id: 'b' }])
     expect(celebrate).not.toHaveBeenCalled()
@@ -75,8 +93,8 @@ describe('each click writes only what it changed', () => {
 
   it('clear finished: a delete of each finished task', async () => {
     const { store, repository } = await signedInWith()
-    store.dispatch(taskMarkedDone('a'))
-    store.dispatch(finishedTasksCleared())
+    store.dispatch(taskToggled('a'))
+    store.dispatch(clearFinishedClicked())
     await settle()
     const deleted = repository.writes.slice(1).map((write) => write.kind === 'delete' && write.id)
     expect(deleted.sort()).toEqual(['a', 'c'])
@@ -87,8 +105,7 @@ describe('each click writes only what it changed', () => {
     const before = repository.serverTasks(EMAIL)
     const bravo = selectTaskById(store.getState(), 'b')
     if (!bravo) throw new Error('no task b')
-    store.dispatch(taskDeleted('b'))
-    store.dispatch(tasksRestored([bravo]))
+    store.dispatch(taskDeleteClicked('b'))
     store.dispatch(tasksRestored([bravo]))
     await settle()
     expect(repository.writes).toEqual([
@@ -101,8 +118,8 @@ describe('each click writes only what it changed', () => {
   it('nobody waits for the server: the list has changed before any write is answered', async () => {
     const { store, repository } = await signedInWith()
     repository.holdWrites()
-    store.dispatch(taskMarkedDone('a'))
-    store.dispatch(taskDeleted('b'))
+    store.dispatch(taskToggled('a'))
+    store.dispatch(taskDeleteClicked('b'))
     expect(selectAllTasks(store.getState()).map((task) => task.id)).toEqual(['c', 'a'])
     expect(repository.writes).toHaveLength(2)
     expect(repository.serverTasks(EMAIL)).toHaveLength(3)
@@ -113,9 +130,15 @@ describe('each click writes only what it changed', () => {
 
 describe('a write the server refuses', () => {
   it.each([
-    ['add', 'Error adding document', () => taskAdded('Delta', EMAIL)],
-    ['update', 'Error updating document', () => taskTextSaved({ id: 'a', task: 'Mine' })],
-    ['delete', 'Error deleting document', () => taskDeleted('a')],
+    ['add', 'Error adding document', () => taskSubmitted('Delta')],
+    [
+      'update',
+      'Error updating document',
+      (): AppThunk => (dispatch) => {
+        dispatch(taskTextSaved({ id: 'a', task: 'Mine' }))
+      },
+    ],
+    ['delete', 'Error deleting document', () => taskDeleteClicked('a')],
   ] as const)(
     '(%s) logs "%s" with the error, and the list keeps the change',
     async (_kind, message, click) => {

@@ -18,9 +18,25 @@ const listOf = (...tasks: Task[]): TaskList => ({
 })
 
 describe('the list order', () => {
-  it('is by order, then by id', () => {
-    const tasks = [storedTask('b', false, 1), storedTask('c', false, 0), storedTask('a', false, 1)]
-    expect([...tasks].sort(compareTasks).map((task) => task.id)).toEqual(['c', 'a', 'b'])
+  it('is open before finished, then by order, then by id', () => {
+    const tasks = [
+      storedTask('b', false, 1),
+      storedTask('d', true, -9),
+      storedTask('c', false, 0),
+      storedTask('a', false, 1),
+    ]
+    expect([...tasks].sort(compareTasks).map((task) => task.id)).toEqual(['c', 'a', 'b', 'd'])
+  })
+
+  it('puts a task stored without an order (the original app’s) in its region, by id', () => {
+    const tasks = [
+      { ...storedTask('z'), order: null },
+      storedTask('n', false, 3),
+      { ...storedTask('y', true), order: null },
+      { ...storedTask('a'), order: null },
+      storedTask('f', true, FINISHED_ORDER_BASE),
+    ]
+    expect([...tasks].sort(compareTasks).map((task) => task.id)).toEqual(['n', 'a', 'z', 'f', 'y'])
   })
 })
 
@@ -31,14 +47,19 @@ describe('a new task’s order', () => {
     expect(orderAfterLastOpen(list)).toBe(5)
   })
 
-  it('is at most 0, before the first finished task, when none is open', () => {
+  it('is 0 when none is open, whatever order the finished tasks have', () => {
     expect(orderAfterLastOpen(listOf(storedTask('f', true, FINISHED_ORDER_BASE)))).toBe(0)
-    expect(orderAfterLastOpen(listOf(storedTask('f', true, -3)))).toBe(-4)
+    expect(orderAfterLastOpen(listOf(storedTask('f', true, -3)))).toBe(0)
   })
 
-  it('is the midpoint only where another client’s orders leave no whole number free', () => {
+  it('is a whole step after the last open task, even past another client’s finished orders', () => {
     const list = listOf(storedTask('a', false, 1), storedTask('f', true, 2))
-    expect(orderAfterLastOpen(list)).toBe(1.5)
+    expect(orderAfterLastOpen(list)).toBe(2)
+  })
+
+  it('follows tasks stored without an order', () => {
+    const list = listOf({ ...storedTask('a'), order: null }, storedTask('f', true, 2))
+    expect(orderAfterLastOpen(list)).toBe(2 ** 39 + 1)
   })
 })
 

@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { AppStore } from '../../../src/app/store'
 import { authStateChanged } from '../../../src/features/auth/authSlice'
+import { taskToggled } from '../../../src/features/tasks/clicks'
 import {
   selectAllTasks,
   selectListAvailability,
   selectTaskIds,
-  taskDeleted,
-  taskHoldEnded,
-  taskMarkedDone,
   taskSaveFailed,
   tasksCleared,
   tasksLoadFailed,
   tasksLoadStarted,
-  taskTextSaved,
 } from '../../../src/features/tasks/tasksSlice'
 import { ADA } from '../../support/fakeAuthService'
 import { changed, EMAIL, snapshotOf, storedTask, storeWithList } from '../../support/store'
@@ -77,52 +74,11 @@ describe('a later report', () => {
 
   it('ignores a change this page still waits to have saved: the page’s click is newer', () => {
     const { store } = storeWithList([storedTask('a', false, 0)])
-    store.dispatch(taskMarkedDone('a'))
+    store.dispatch(taskToggled('a'))
     const after = store.getState().tasks
     store.dispatch(snapshotOf([changed(storedTask('a', false, 0), true)]))
     store.dispatch(snapshotOf([{ kind: 'removed', id: 'a', pendingHere: true }]))
     expect(store.getState().tasks).toBe(after)
-  })
-
-  it('holds a row whose write the server refused as the person left it, then shows the server’s', () => {
-    const { store } = storeWithList([
-      storedTask('a', false, 0),
-      storedTask('b', false, 1),
-      storedTask('c', false, 2),
-    ])
-    store.dispatch(taskTextSaved({ id: 'a', task: 'Mine' }))
-    store.dispatch(
-      taskSaveFailed({ id: 'a', kind: 'update', text: 'Mine', code: 'permission-denied' }),
-    )
-    store.dispatch(taskDeleted('c'))
-    store.dispatch(taskSaveFailed({ id: 'c', kind: 'delete', text: 'Task c', code: 'unknown' }))
-    // The SDK rolls its cache back and reports the server's version.
-    store.dispatch(
-      snapshotOf([
-        changed(storedTask('a', false, 0)),
-        changed(storedTask('b', true, 7)),
-        changed(storedTask('c', false, 2)),
-      ]),
-    )
-    expect(selectAllTasks(store.getState()).map((task) => task.task)).toEqual(['Mine', 'Task b'])
-    expect(Object.keys(store.getState().tasks.held)).toEqual(['a', 'c'])
-    // Once the refusal has been said: the server's version, each row where its order puts it.
-    store.dispatch(taskHoldEnded('a'))
-    store.dispatch(taskHoldEnded('c'))
-    expect(selectAllTasks(store.getState()).map((task) => task.task)).toEqual([
-      'Task a',
-      'Task c',
-      'Task b',
-    ])
-    expect(store.getState().tasks.held).toEqual({})
-  })
-
-  it('keeps a held row as it is when the server said nothing of it meanwhile', () => {
-    const { store } = storeWithList([storedTask('a')])
-    store.dispatch(taskTextSaved({ id: 'a', task: 'Mine' }))
-    store.dispatch(taskSaveFailed({ id: 'a', kind: 'update', text: 'Mine', code: 'unknown' }))
-    store.dispatch(taskHoldEnded('a'))
-    expect(selectAllTasks(store.getState()).map((task) => task.task)).toEqual(['Mine'])
   })
 
   it('of another user’s list changes nothing', () => {
@@ -138,7 +94,7 @@ describe('another owner', () => {
     const { store } = storeWithList([storedTask('a')])
     store.dispatch(taskSaveFailed({ id: 'a', kind: 'update', text: 'x', code: 'unknown' }))
     store.dispatch(tasksLoadStarted({ email: GRACE }))
-    expect(store.getState().tasks).toMatchObject({ owner: GRACE, status: 'loading', held: {} })
+    expect(store.getState().tasks).toMatchObject({ owner: GRACE, status: 'loading', unsaved: {} })
     expect(ids(store)).toEqual([])
     store.dispatch(snapshotOf([changed(storedTask('stale'))]))
     store.dispatch(tasksLoadFailed({ email: EMAIL }))
