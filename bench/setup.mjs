@@ -7,6 +7,7 @@ import { build, preview } from 'vite'
 import { DEFAULT_PORTS, engineServices, HOST, PROJECT } from '../scripts/engine.mjs'
 import { clearDatabase, seedTasks } from '../scripts/firestore-rest.mjs'
 import { portHolder, startProcesses, startTimeoutMs } from '../scripts/processes.mjs'
+import { FINISHED_ORDER_BASE } from '../src/features/tasks/ordering.ts'
 
 const repo = fileURLToPath(new URL('..', import.meta.url))
 const naiveRoot = fileURLToPath(new URL('naive', import.meta.url))
@@ -17,11 +18,11 @@ export const ACCOUNT = { email: 'bench@example.com', displayName: 'Bench User' }
 export const SHORT_LIST_ACCOUNT = { email: 'bench-short@example.com', displayName: 'Bench Short' }
 export const SHORT_LIST = 100
 
-const FINISHED_ORDER_BASE = 2 ** 40
 const WORDS = ['Buy oat milk', 'Call the plumber', 'Write the report', 'Water the plants']
 
 /**
- * `count` tasks of `email`: half open, half finished (the finished ones at the end, as the app
+ * `count` tasks of `email` (stored through the app's definition of a task's document,
+ * scripts/firestore-rest.mjs): half open, half finished (the finished ones at the end, as the app
  * keeps them), mostly one line, every seventh long enough to wrap.
  */
 export function makeTasks(count, email = ACCOUNT.email) {

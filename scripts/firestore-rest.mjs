@@ -1,23 +1,22 @@
 // The database of whichever engine runs (scripts/engine.mjs), through Firestore's REST API with
 // `Bearer owner`, the emulators' admin token (the Firestore emulator accepts it,
-// and it bypasses the rules): for the scripts that seed tasks (Lighthouse, the bench).
+// and it bypasses the rules): for the scripts and tests that seed tasks (Lighthouse, the bench,
+// the browser tests). Tasks are stored through the app's one definition of a task's document
+// (src/services/taskDocument.ts, loaded with Node's type stripping).
+import { toStored } from '../src/services/taskDocument.ts'
 import { PROJECT } from './engine.mjs'
+import { encoded } from './firestore-values.mjs'
 
 const DOCUMENTS = `projects/${PROJECT}/databases/(default)/documents`
 const OWNER = { authorization: 'Bearer owner', 'content-type': 'application/json' }
 
-function encoded(value) {
-  if (typeof value === 'boolean') return { booleanValue: value }
-  if (typeof value === 'number') {
-    return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value }
-  }
-  return { stringValue: String(value) }
-}
-
-/** Stores `tasks` ({id, ...fields}) as they are, 500 to a commit (Firestore's limit). */
-export async function seedTasks(origin, tasks) {
-  for (let start = 0; start < tasks.length; start += 500) {
-    const writes = tasks.slice(start, start + 500).map(({ id, ...data }) => ({
+/**
+ * Stores `documents` ({id, data}) exactly as given, whatever their shape (as the original app,
+ * or any other client, wrote them), 500 to a commit (Firestore's limit).
+ */
+export async function seedDocuments(origin, documents) {
+  for (let start = 0; start < documents.length; start += 500) {
+    const writes = documents.slice(start, start + 500).map(({ id, data }) => ({
       update: {
         name: `${DOCUMENTS}/tasks/${id}`,
         fields: Object.fromEntries(
@@ -35,6 +34,13 @@ export async function seedTasks(origin, tasks) {
     }
   }
 }
+
+/** Stores `tasks` as the app stores them (its one definition of a task's document). */
+export const seedTasks = (origin, tasks) =>
+  seedDocuments(
+    origin,
+    tasks.map((task) => ({ id: task.id, data: toStored(task) })),
+  )
 
 /** Deletes every document (the emulator's own endpoint). */
 export async function clearDatabase(origin) {

@@ -25,6 +25,7 @@ import { chromium } from '@playwright/test'
 import lighthouse from 'lighthouse'
 import { runnerImport } from 'vite'
 import { DEFAULT_PORTS, engineServices, findEngine, HOST, requestedBackend } from './engine.mjs'
+import { FINISHED_ORDER_BASE } from '../src/features/tasks/ordering.ts'
 import { seedTasks as storeTasks } from './firestore-rest.mjs'
 import { startProcesses, startTimeoutMs } from './processes.mjs'
 
@@ -154,7 +155,7 @@ async function seedTasks(email, count) {
       task: `Task ${index + 1}: ${texts[index % 4]}`,
       isFinished: finished,
       email,
-      order: finished ? 2 ** 40 + index : index + 1,
+      order: finished ? FINISHED_ORDER_BASE + index : index + 1,
     }
   })
   await storeTasks(BACKEND, tasks)

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { inject } from 'vitest'
+import { decodedFields, encoded } from '../../scripts/firestore-values.mjs'
+import { toStored } from '../../src/services/taskDocument'
+import type { Task } from '../../src/services/types'
 
 // The emulator's own REST endpoints, as its admin (`Bearer owner`, which bypasses the rules):
 // what the server holds, whatever the clients under test think.
@@ -23,21 +26,6 @@ async function ask(url: string, init?: RequestInit): Promise<Response> {
   }
 }
 
-type Value =
-  | { stringValue: string }
-  | { booleanValue: boolean }
-  | { integerValue: string }
-  | { doubleValue: number }
-
-const plain = (value: Value) =>
-  'integerValue' in value
-    ? Number(value.integerValue)
-    : 'stringValue' in value
-      ? value.stringValue
-      : 'booleanValue' in value
-        ? value.booleanValue
-        : value.doubleValue
-
 /** The fields of `tasks/{id}` as stored, or null when there is no such document. */
 export async function storedTask(id: string): Promise<Record<string, unknown> | null> {
   const response = await ask(`${ORIGIN}/v1/${DOCUMENTS}/tasks/${id}`, {
@@ -45,27 +33,16 @@ export async function storedTask(id: string): Promise<Record<string, unknown> | 
   })
   if (response.status === 404) return null
   if (!response.ok) throw new Error(`GET tasks/${id}: ${String(response.status)}`)
-  const { fields = {} } = (await response.json()) as { fields?: Record<string, Value> }
-  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, plain(value)]))
+  const { fields = {} } = (await response.json()) as { fields?: Record<string, unknown> }
+  return decodedFields(fields)
 }
 
-const encoded = (value: unknown): Value =>
-  typeof value === 'boolean'
-    ? { booleanValue: value }
-    : typeof value === 'number'
-      ? Number.isInteger(value)
-        ? { integerValue: String(value) }
-        : { doubleValue: value }
-      : { stringValue: String(value) }
-
-/** Stores documents as they are, past the rules (another client, an older app). */
-export async function storeTasks(tasks: readonly { id: string }[]) {
-  const writes = tasks.map(({ id, ...fields }) => ({
+/** Stores documents exactly as given, past the rules (the original app, another client). */
+export async function storeDocuments(documents: readonly { id: string; data: object }[]) {
+  const writes = documents.map(({ id, data }) => ({
     update: {
       name: `${DOCUMENTS}/tasks/${id}`,
-      fields: Object.fromEntries(
-        Object.entries(fields).map(([key, value]) => [key, encoded(value)]),
-      ),
+      fields: Object.fromEntries(Object.entries(data).map(([key, value]) => [key, encoded(value)])),
     },
   }))
   const response = await ask(`${ORIGIN}/v1/${DOCUMENTS}:commit`, {
@@ -75,6 +52,10 @@ export async function storeTasks(tasks: readonly { id: string }[]) {
   })
   if (!response.ok) throw new Error(`commit: ${String(response.status)} ${await response.text()}`)
 }
+
+/** Stores tasks as the app stores them (its one definition of a task's document). */
+export const storeTasks = (tasks: readonly Task[]) =>
+  storeDocuments(tasks.map((task) => ({ id: task.id, data: toStored(task) })))
 
 /** Replaces the emulator's rules until {@link restoreRules}. */
 export async function putRules(content: string): Promise<void> {

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { expect, type APIRequestContext } from '@playwright/test'
-import { clearDatabase, seedTasks as seedStored } from '../../../scripts/firestore-rest.mjs'
+import {
+  clearDatabase,
+  seedDocuments as seedRaw,
+  seedTasks as seedStored,
+} from '../../../scripts/firestore-rest.mjs'
+import { decodedFields } from '../../../scripts/firestore-values.mjs'
+import { compareTasks, FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
+import { fromStored } from '../../../src/services/taskDocument'
+import type { Task } from '../../../src/services/types'
 import { FIRESTORE } from './network'
 
 /**
@@ -12,26 +20,8 @@ export { FIRESTORE }
 const DOCUMENTS = 'projects/demo-todo/databases/(default)/documents'
 const OWNER = { authorization: 'Bearer owner', 'content-type': 'application/json' }
 
-export interface StoredTask {
-  id: string
-  task: string
-  isFinished: boolean
-  email: string
-  order: number
-}
-
-type Value =
-  | { stringValue: string }
-  | { booleanValue: boolean }
-  | { integerValue: string }
-  | { doubleValue: number }
-
-function plain(value: Value): unknown {
-  if ('integerValue' in value) return Number(value.integerValue)
-  if ('doubleValue' in value) return value.doubleValue
-  if ('booleanValue' in value) return value.booleanValue
-  return value.stringValue
-}
+/** A task as the app reads it from its document (src/services/taskDocument.ts). */
+export type StoredTask = Task
 
 /** The app's one query: the tasks whose owner is `email`. */
 export const tasksQuery = (email: string) => ({
@@ -41,31 +31,34 @@ export const tasksQuery = (email: string) => ({
   },
 })
 
-/** The stored tasks of one owner, in the app's list order (order, then id). */
+/** The documents of one owner's tasks, as stored: every field, whatever wrote it. */
+export async function storedDocumentsOf(
+  request: APIRequestContext,
+  email: string,
+): Promise<{ id: string; data: Record<string, unknown> }[]> {
+  const response = await request.post(`${FIRESTORE}/v1/${DOCUMENTS}:runQuery`, {
+    headers: OWNER,
+    data: { structuredQuery: tasksQuery(email) },
+  })
+  if (!response.ok()) throw new Error(`runQuery: ${String(response.status())}`)
+  const results = (await response.json()) as {
+    document?: { name: string; fields?: Record<string, unknown> }
+  }[]
+  return results
+    .flatMap(({ document }) => (document ? [document] : []))
+    .map(({ name, fields }) => ({
+      id: name.split('/').at(-1) ?? '',
+      data: decodedFields(fields ?? {}),
+    }))
+}
+
+/** The stored tasks of one owner, as the app reads them, in the app's list order. */
 export async function storedTasksOf(
   request: APIRequestContext,
   email: string,
 ): Promise<StoredTask[]> {
-  const response = await request.post(`${FIRESTORE}/v1/${DOCUMENTS}:runQuery`, {
-    headers: OWNER,
-    data: {
-      structuredQuery: tasksQuery(email),
-    },
-  })
-  if (!response.ok()) throw new Error(`runQuery: ${String(response.status())}`)
-  const results = (await response.json()) as {
-    document?: { name: string; fields: Record<string, Value> }
-  }[]
-  return results
-    .flatMap(({ document }) => (document ? [document] : []))
-    .map(
-      ({ name, fields }) =>
-        ({
-          id: name.split('/').at(-1) ?? '',
-          ...Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, plain(value)])),
-        }) as StoredTask,
-    )
-    .sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  const documents = await storedDocumentsOf(request, email)
+  return documents.map(({ id, data }) => fromStored(id, data)).sort(compareTasks)
 }
 
 /** How many tasks `email` has on the server (an aggregation: cheap to ask often). */
@@ -94,8 +87,13 @@ export const clearTasks = (): Promise<void> =>
   // Refused (409) while a write is under way: asked again until it is done.
   expect(() => clearDatabase(FIRESTORE)).toPass({ timeout: 30_000 })
 
-/** Stores tasks as they are given (the rules do not apply to the admin token). */
+/** Stores tasks as the app stores them (the rules do not apply to the admin token). */
 export const seedTasks = (tasks: StoredTask[]): Promise<void> => seedStored(FIRESTORE, tasks)
+
+/** Stores documents exactly as given: as the original app, or any other client, wrote them. */
+export const seedDocuments = (
+  documents: { id: string; data: Record<string, unknown> }[],
+): Promise<void> => seedRaw(FIRESTORE, documents)
 
 /**
  * Stores `count` tasks of `email`, ids in list order: task i (from 0) has the text `text(i + 1)`
@@ -116,7 +114,7 @@ export async function seedList(
       task: text(i + 1),
       isFinished: i >= finishedFrom,
       email,
-      order: i >= finishedFrom ? 2 ** 40 + i : i,
+      order: i >= finishedFrom ? FINISHED_ORDER_BASE + i : i,
     })),
   )
 }

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
+import { toStored } from '../../../src/services/taskDocument'
 import type { Task } from '../../../src/services/types'
 import { device, follow, newUser } from '../../emulators/devices'
-import { storedTask, storeTasks } from '../../emulators/rest'
+import { storedTask, storeDocuments, storeTasks } from '../../emulators/rest'
 
 // The Firestore adapter (firestore.ts behind firestoreTaskRepository.ts) on the real SDK
 // against Google's emulator, with firestore.rules.
@@ -44,18 +45,73 @@ describe('the live query', () => {
     expect(list.texts()).toEqual(['Mine'])
   })
 
-  it('reports documents it cannot show as gone, and sorts one without an order last', async () => {
+  it('shows documents of every shape: the original app’s, and others’ (taskDocument.ts)', async () => {
     const email = newUser()
-    const broken = { id: `broken-${crypto.randomUUID()}`, task: 'No state', email }
-    const old = { id: `old-${crypto.randomUUID()}`, task: 'Older app', isFinished: false, email }
-    await storeTasks([broken, old, { ...taskOf(email, 'new', 5, 'Ordered') }])
+    const run = crypto.randomUUID().slice(0, 8)
+    // Named so that their ids sort as listed here.
+    const shapes: Record<string, object> = {
+      a1: { task: 'Original app', isFinished: false, email },
+      a2: { task: 'No isFinished', email },
+      a3: { task: 'Order not a number', isFinished: false, email, order: 'soon' },
+      b: { task: 'Original, done', isFinished: true, email },
+      c: { task: 42, isFinished: false, email, order: 3 },
+      d: { isFinished: false, email, order: 4 },
+      e: { task: 'Extra field', isFinished: false, email, order: 5, priority: 'high' },
+    }
+    await storeDocuments(
+      Object.entries(shapes).map(([name, data]) => ({ id: `${run}-${name}`, data })),
+    )
     const list = follow((await device(email)).tasks, email)
-    await expect.poll(list.texts).toEqual(['Ordered', 'Older app'])
-    expect(list.task(old.id)?.order).toBe(Number.MAX_VALUE)
-    expect(list.reports.flatMap((report) => report.updates)).toContainEqual({
-      kind: 'removed',
-      id: broken.id,
-      pendingHere: false,
+    await expect.poll(() => list.texts().length).toBe(7)
+    // Open before finished; those with no order after this app's first ones, by document id.
+    expect(list.texts()).toEqual([
+      '42',
+      '',
+      'Extra field',
+      'Original app',
+      'No isFinished',
+      'Order not a number',
+      'Original, done',
+    ])
+    expect(list.task(`${run}-a2`)).toMatchObject({ isFinished: false, order: null })
+    expect(list.task(`${run}-a3`)?.order).toBeNull()
+  })
+})
+
+describe('a task’s stored fields, defined once (taskDocument.ts)', () => {
+  it('each goes to the server and comes back as it was', async () => {
+    const email = newUser()
+    const [laptop, phone] = await Promise.all([device(email), device(email)])
+    // Every field of a task: a field added to Task and not here fails the type check.
+    const every = {
+      id: `every-${crypto.randomUUID().slice(0, 8)}`,
+      task: 'Every field',
+      isFinished: true,
+      email,
+      order: 2 ** 40 + 0.5,
+    } satisfies Required<Record<keyof Task, unknown>> & Task
+    const unordered: Task = { ...every, id: `${every.id}-old`, task: 'No order', order: null }
+    await laptop.tasks.add(every)
+    await laptop.tasks.add(unordered)
+    expect(await storedTask(every.id)).toEqual(toStored(every))
+    expect(await storedTask(unordered.id)).toEqual({ task: 'No order', isFinished: true, email })
+    const list = follow(phone.tasks, email)
+    await expect.poll(() => list.task(unordered.id)).toEqual(unordered)
+    expect(list.task(every.id)).toEqual(every)
+  })
+
+  it('an update keeps every field it does not change, another client’s too', async () => {
+    const email = newUser()
+    const id = `extra-${crypto.randomUUID().slice(0, 8)}`
+    await storeDocuments([{ id, data: { task: 'Mine', isFinished: false, email, colour: 'red' } }])
+    const { tasks } = await device(email)
+    await tasks.update(id, { task: 'Renamed', isFinished: true, order: 2 ** 40 })
+    expect(await storedTask(id)).toEqual({
+      task: 'Renamed',
+      isFinished: true,
+      email,
+      order: 2 ** 40,
+      colour: 'red',
     })
   })
 })
@@ -107,6 +163,22 @@ describe('this device’s own writes', () => {
       email,
       order: 2 ** 40,
     })
+  })
+
+  it('a write the SDK refuses at once (data it cannot store) leaves the task following the server', async () => {
+    const email = newUser()
+    const [laptop, phone] = await Promise.all([device(email), device(email)])
+    const task = taskOf(email, 'thrown', 0, 'Before')
+    await laptop.tasks.add(task)
+    const list = follow(laptop.tasks, email)
+    await expect.poll(() => list.task(task.id)?.task).toBe('Before')
+    const bad = { ...task, task: undefined as unknown as string }
+    await expect(laptop.tasks.add(bad)).rejects.toMatchObject({ code: 'invalid-argument' })
+    await phone.tasks.update(task.id, { task: 'Changed on the phone' })
+    await expect.poll(() => list.task(task.id)?.task).toBe('Changed on the phone')
+    expect(list.reports.at(-1)?.updates).toEqual([
+      { kind: 'changed', task: { ...task, task: 'Changed on the phone' }, pendingHere: false },
+    ])
   })
 
   it('allSaved is false at once while the browser is offline', async () => {
