@@ -4,6 +4,8 @@ import { flushSync } from 'react-dom'
 import { useAppSelector } from '../../../app/hooks'
 import { RowActionsContext } from '../rowActions'
 import { selectTaskById } from '../tasksSlice'
+import { selectUnsaved } from '../unsaved'
+import { UnsavedMark } from './UnsavedMark'
 
 interface TaskItemProps {
   id: string
@@ -32,6 +34,7 @@ const DOTS = 'M5 12h.01M12 12h.01M19 12h.01'
  */
 export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskItemProps) {
   const task = useAppSelector((state) => selectTaskById(state, id))
+  const unsaved = useAppSelector((state) => selectUnsaved(state, id) !== undefined)
   const actions = use(RowActionsContext)
   const textId = useId()
   const menuId = useId()
@@ -71,7 +74,7 @@ export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskIt
 
   return (
     <li
-      className={task.isFinished ? 'task finished' : 'task'}
+      className={`task${task.isFinished ? ' finished' : ''}${unsaved ? ' unsaved' : ''}`}
       data-task-id={id}
       aria-posinset={posInSet}
       aria-setsize={setSize}
@@ -86,7 +89,8 @@ export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskIt
         onClick={(event) => actions?.toggle(id, event)}
       />
       <span id={textId} className="task-text" dir="auto">
-        {task.task}
+        {/* A document another client wrote without a text (docs/sync.md) still shows. */}
+        {task.task === '' ? <span className="task-no-text">(no text)</span> : task.task}
       </span>
       <span className="row-actions">
         {edit}
@@ -125,6 +129,7 @@ export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskIt
           </>
         )}
       </div>
+      <UnsavedMark id={id} describedBy={textId} />
     </li>
   )
 })
