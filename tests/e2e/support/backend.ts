@@ -91,9 +91,8 @@ export const clearTasks = (): Promise<void> =>
 export const seedTasks = (tasks: StoredTask[]): Promise<void> => seedStored(FIRESTORE, tasks)
 
 /** Stores documents exactly as given: as the original app, or any other client, wrote them. */
-export const seedDocuments = (
-  documents: { id: string; data: Record<string, unknown> }[],
-): Promise<void> => seedRaw(FIRESTORE, documents)
+export const seedDocuments = (documents: { id: string; data: object }[]): Promise<void> =>
+  seedRaw(FIRESTORE, documents)
 
 /**
  * Stores `count` tasks of `email`, ids in list order: task i (from 0) has the text `text(i + 1)`
