@@ -95,6 +95,17 @@ test.describe('the task list, signed in', () => {
 
     await input.fill('x'.repeat(1200))
     await expect(input).toHaveValue('x'.repeat(1000))
+    const cut = 'Cut to 1,000 characters: a task holds at most 1,000.'
+    await expect(input).toHaveAccessibleDescription(cut)
+    await input.press('Backspace')
+    await expect(input).not.toHaveAccessibleDescription(cut)
+    // Typed at the limit, and never half an emoji.
+    await page.keyboard.insertText('🌱🌱')
+    await expect(input).toHaveValue('x'.repeat(999))
+    await expect(input).toHaveAccessibleDescription(cut)
+    await input.press('Backspace')
+    await page.keyboard.insertText('🌱🌱')
+    await expect(input).toHaveValue(`${'x'.repeat(998)}🌱`)
     await input.press('Enter')
 
     const verbatim = ['<img src=x onerror=alert(1)>', 'Water the 🌱', 'לקנות חלב']
@@ -102,7 +113,7 @@ test.describe('the task list, signed in', () => {
       throw new Error('No dialog may open: the HTML must stay text')
     })
     await addTasks(page, ...verbatim)
-    expect(await rowTexts(page)).toEqual(['x'.repeat(1000), ...verbatim])
+    expect(await rowTexts(page)).toEqual([`${'x'.repeat(998)}🌱`, ...verbatim])
     await expect(page.locator('.task-list img')).toHaveCount(0)
     await expect(row(page, 'לקנות').locator('.task-text')).toHaveAttribute('dir', 'auto')
   })

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { MAX_TASK_LENGTH } from '../../services/types'
 import { selectTaskById, taskTextSaved } from './tasksSlice'
+import { CutNotice, useLengthLimit } from './LengthLimit'
 import { normalizeTaskText } from './taskText'
 
 export const DELETED_ELSEWHERE = 'This task was deleted on another device.'
@@ -46,6 +47,9 @@ export function TaskEditor({
   )
 }
 
+/** A task is one paragraph: line breaks typed or pasted become spaces. */
+const oneParagraph = (text: string) => text.replace(/[\r\n]+/g, ' ')
+
 /** The 'Edit Task' dialog. The draft lives here until Save changes; Close drops it. */
 export function EditTaskDialog({ text, gone = false, onSave, onClosed }: EditTaskDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null)
@@ -53,8 +57,11 @@ export function EditTaskDialog({ text, gone = false, onSave, onClosed }: EditTas
   const inputId = useId()
   const messageId = useId()
   const closeRef = useRef<HTMLButtonElement>(null)
+  const fieldRef = useRef<HTMLTextAreaElement>(null)
+  const cutId = useId()
   const [draft, setDraft] = useState(text)
   const normalized = normalizeTaskText(draft)
+  const cut = useLengthLimit(fieldRef, draft, setDraft, oneParagraph)
 
   useEffect(() => {
     const dialog = dialogRef.current
@@ -88,14 +95,16 @@ export function EditTaskDialog({ text, gone = false, onSave, onClosed }: EditTas
             <label htmlFor={inputId}>Task</label>
             {/* Wraps and grows with the text; Enter saves: a task is one paragraph. */}
             <textarea
+              ref={fieldRef}
               id={inputId}
               rows={1}
               autoComplete="off"
               maxLength={MAX_TASK_LENGTH}
+              aria-describedby={cut ? cutId : undefined}
               dir="auto"
               value={draft}
               onChange={(event) => {
-                setDraft(event.target.value.replace(/[\r\n]+/g, ' '))
+                setDraft(oneParagraph(event.target.value))
               }}
               onKeyDown={(event) => {
                 if (event.key !== 'Enter' || event.nativeEvent.isComposing) return
@@ -103,6 +112,7 @@ export function EditTaskDialog({ text, gone = false, onSave, onClosed }: EditTas
                 event.currentTarget.form?.requestSubmit()
               }}
             />
+            <CutNotice id={cutId} shown={cut} />
           </>
         )}
         <div className="dialog-actions">

@@ -1,8 +1,9 @@
-import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { MAX_TASK_LENGTH } from '../../services/types'
 import { selectAuthStatus } from '../auth/authSlice'
 import { taskSubmitted } from './addTask'
+import { CutNotice, useLengthLimit } from './LengthLimit'
 
 /** Keys that start a new task from anywhere but a text field or the dialog. */
 const NEW_TASK_KEYS = new Set(['/', 'n', 'N'])
@@ -17,6 +18,8 @@ export function TaskForm({ onAdded }: { onAdded?: (id: string, text: string) => 
   const [draft, setDraft] = useState('')
   const inputRef = useRef<HTMLInputElement>(null)
   const authStatus = useAppSelector(selectAuthStatus)
+  const noticeId = useId()
+  const cut = useLengthLimit(inputRef, draft, setDraft)
 
   // Text typed into the prerendered page before it hydrated is in the input but not in the
   // draft, and the next render would wipe it: take it into the draft first.
@@ -76,12 +79,14 @@ export function TaskForm({ onAdded }: { onAdded?: (id: string, text: string) => 
         autoFocus
         autoComplete="off"
         maxLength={MAX_TASK_LENGTH}
+        aria-describedby={cut ? noticeId : undefined}
         value={draft}
         onChange={(event) => {
           setDraft(event.target.value)
         }}
       />
       <button type="submit">Add Task</button>
+      <CutNotice id={noticeId} shown={cut} />
     </form>
   )
 }
