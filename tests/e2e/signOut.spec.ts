@@ -50,6 +50,8 @@ test('everything saved: Log Out leaves nothing of the person on the device, and 
   expect(await deviceText(page)).toContain(texts[0])
 
   await logOut(page)
+  // Focus went with the picture: Login now, in its place, has it, not the page.
+  await expect(page.getByRole('button', { name: 'Login now' })).toBeFocused()
   await expect(syncLine(page)).toBeEmpty()
   // The SDK's database (cached tasks, queue) is deleted; Auth's keeps no user.
   await expect.poll(() => firestoreDatabases(page)).toEqual([])

@@ -1,5 +1,5 @@
 import './account.css'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import type { AuthUser } from '../../services/types'
 import {
@@ -89,6 +89,17 @@ export function AccountWidget() {
   // The prerender cannot tell a remembered user from a first visit: it draws both (FirstPaint.tsx).
   const firstPaint = useFirstPaint()
 
+  // Log Out leaves with the person. Focus it held (or that the page dropped meanwhile) goes to
+  // Login now in its place, not to the page's start; focus the person moved elsewhere stays.
+  const loginRef = useRef<HTMLButtonElement>(null)
+  const wasSignedIn = useRef(signedIn)
+  useLayoutEffect(() => {
+    const signedOut = wasSignedIn.current && !signedIn
+    wasSignedIn.current = signedIn
+    const active = document.activeElement
+    if (signedOut && (active === null || active === document.body)) loginRef.current?.focus()
+  }, [signedIn])
+
   // While the popup is open Login now is busy; it works again once the popup has closed.
   const stopWatching = useRef<(() => void) | null>(null)
   useEffect(() => {
@@ -139,6 +150,7 @@ export function AccountWidget() {
         <>
           <button
             key="signIn"
+            ref={loginRef}
             type="button"
             className={firstPaint ? 'primary if-forgotten' : 'primary'}
             aria-busy={signingIn}

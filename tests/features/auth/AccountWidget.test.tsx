@@ -96,6 +96,24 @@ describe('the account widget', () => {
     expect(within(header()).getByRole('button', { name: 'Login now' })).toBeInTheDocument()
   })
 
+  it('after Log Out, focus goes to Login now, which took its place, not to the page', async () => {
+    const { user } = await signedInAs(ADA)
+    await user.click(screen.getByRole('button', { name: 'Log Out' }))
+    await settle()
+    expect(within(header()).getByRole('button', { name: 'Login now' })).toHaveFocus()
+  })
+
+  it('a sign-out while focus is elsewhere leaves focus where it is', async () => {
+    const { fakeAuth } = await signedInAs(ADA)
+    const input = screen.getByRole('textbox', { name: 'New task' })
+    input.focus()
+    // Auth reports the sign-out by itself (another tab, an expired session).
+    fakeAuth.emit(null)
+    await settle()
+    expect(within(header()).getByRole('button', { name: 'Login now' })).not.toHaveFocus()
+    expect(input).toHaveFocus()
+  })
+
   it('the Log Out control works from the keyboard', async () => {
     const { user, fakeAuth } = await signedInAs(ADA)
     screen.getByRole('button', { name: 'Log Out' }).focus()
