@@ -154,6 +154,12 @@ export const CASES: RulesCase[] = [
     ['only no-break spaces', '\u00a0\u00a0'],
     ['only zero-width characters', '\u200b\u200c\u200d\u2060\ufeff'],
     ['only a newline and a tab', '\n\t'],
+    // Default-ignorable fillers and joiners, which fonts draw as nothing.
+    ['only HANGUL FILLER', '\u3164'],
+    ['only HANGUL CHOSEONG FILLER', '\u115f'],
+    ['only HANGUL JUNGSEONG FILLER', '\u1160'],
+    ['only COMBINING GRAPHEME JOINER', '\u034f'],
+    ['only a tag space', '\u{e0020}'],
   ].map(([what, text]): RulesCase => ({
     name: `create: text of ${String(what)}`,
     as: 'ada',
@@ -164,6 +170,11 @@ export const CASES: RulesCase[] = [
     ['emoji', '🌱🐈‍⬛'],
     ['a leading newline', '\nBuy oat milk'],
     ['a zero-width joiner among letters', 'Buy\u200doat milk'],
+    ['HANGUL FILLER beside a letter', '\u3164A'],
+    ['HANGUL CHOSEONG FILLER beside a letter', 'A\u115f'],
+    ['HANGUL JUNGSEONG FILLER beside a letter', '\u1160A'],
+    ['COMBINING GRAPHEME JOINER beside a letter', 'A\u034f'],
+    ['ARABIC NUMBER SIGN alone, a format character that shows', '\u0600'],
   ].map(([what, text]): RulesCase => ({
     name: `create: text with ${String(what)}`,
     as: 'ada',

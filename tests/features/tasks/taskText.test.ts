@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { normalizeTaskText } from '../../../src/features/tasks/taskText'
 
@@ -9,6 +10,9 @@ describe('task text', () => {
     ['two\r\n  lines', 'two lines'],
     ['🌱', '🌱'],
     ['\u200bzero-width around\u200b', '\u200bzero-width around\u200b'],
+    ['\u3164\u115f\u1160\u034fA', '\u3164\u115f\u1160\u034fA'],
+    // A format character that shows (ARABIC NUMBER SIGN) is something to see.
+    ['\u0600', '\u0600'],
     ['x'.repeat(1000), 'x'.repeat(1000)],
   ])('%j is kept as %j', (raw, kept) => {
     expect(normalizeTaskText(raw)).toBe(kept)
@@ -21,8 +25,56 @@ describe('task text', () => {
     ['zero-width characters', '\u200b\u200d\ufeff'],
     ['a line separator', '\u2028'],
     ['control characters', '\u0000\u0007'],
+    ['HANGUL FILLER', '\u3164'],
+    ['HANGUL CHOSEONG and JUNGSEONG FILLER', '\u115f\u1160'],
+    ['COMBINING GRAPHEME JOINER', '\u034f'],
+    ['HALFWIDTH HANGUL FILLER and a tag space', '\uffa0\u{e0020}'],
     ['1,001 characters', 'x'.repeat(1001)],
   ])('%s is refused', (_name, raw) => {
     expect(normalizeTaskText(raw)).toBeNull()
+  })
+})
+
+/** Unicode's White_Space and Default_Ignorable_Code_Point as RE2 ranges, from Node's tables. */
+function invisibleRanges(): string {
+  const invisible = /[\p{White_Space}\p{Default_Ignorable_Code_Point}]/u
+  const hex = (codePoint: number) => `\\x{${codePoint.toString(16).toUpperCase()}}`
+  const ranges: string[] = []
+  let start = -1
+  for (let codePoint = 0; codePoint <= 0x110000; codePoint++) {
+    const inside = codePoint <= 0x10ffff && invisible.test(String.fromCodePoint(codePoint))
+    if (inside && start < 0) start = codePoint
+    if (!inside && start >= 0) {
+      const end = codePoint - 1
+      ranges.push(start === end ? hex(start) : `${hex(start)}-${hex(end)}`)
+      start = -1
+    }
+  }
+  return ranges.join('')
+}
+
+describe('what has something to see, in firestore.rules', () => {
+  const rules = readFileSync('firestore.rules', 'utf8')
+  // The rules' string literals double their backslashes; RE2 reads what they spell.
+  const literal = /function invisibleRanges\(\) \{\s*return '([^']*)';/.exec(rules)?.[1] ?? ''
+  const ranges = literal.replaceAll('\\\\', '\\')
+
+  it('is every code point but the controls and the generated ranges', () => {
+    expect(rules).toContain("text.matches('(?s).*[^\\\\p{Cc}' + invisibleRanges() + '].*')")
+    // On a failure, paste the generated ranges into firestore.rules (its backslashes doubled).
+    expect(ranges).toBe(invisibleRanges())
+  })
+
+  it('agrees with the app on every code point', () => {
+    // The rules' class in JavaScript's syntax: RE2's \x{HEX} is \u{HEX}.
+    const visibleInRules = new RegExp(`[^\\p{Cc}${ranges.replaceAll('\\x{', '\\u{')}]`, 'u')
+    const disagreements: string[] = []
+    for (let codePoint = 0; codePoint <= 0x10ffff; codePoint++) {
+      const text = String.fromCodePoint(codePoint)
+      if (visibleInRules.test(text) !== (normalizeTaskText(text) !== null)) {
+        disagreements.push(`U+${codePoint.toString(16).toUpperCase()}`)
+      }
+    }
+    expect(disagreements).toEqual([])
   })
 })
