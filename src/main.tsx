@@ -7,6 +7,7 @@ import { App } from './app/App'
 import { registerServiceWorker } from './app/serviceWorker'
 import { setupStore } from './app/store'
 import { readConfig } from './config/env'
+import { viteEnv } from './config/viteEnv'
 import { celebrate } from './services/browser/confetti'
 import { createLastUserStore } from './services/browser/lastUser'
 import { createLegacyOutbox } from './services/browser/legacyOutbox'
@@ -17,7 +18,7 @@ import { createFirestoreTaskRepository } from './services/firebase/firestoreTask
 import { createLoadGate, loadFirebaseApp } from './services/firebase/lazyFirebaseApp'
 import { createLazyFirebaseAuthService } from './services/firebase/lazyFirebaseAuth'
 
-const { firebase: settings } = readConfig(import.meta.env)
+const { firebase: settings } = readConfig(viteEnv)
 // Firebase (Auth, Firestore) loads once the first paint is on screen: nothing in it needs them.
 const firebaseGate = createLoadGate()
 const app = loadFirebaseApp(settings, firebaseGate.opened)

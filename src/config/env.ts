@@ -1,7 +1,8 @@
-// The one reader of the app's environment: the app passes `import.meta.env`, `npm start`
-// (scripts/start.mjs) the same `.env` files through Vite's `loadEnv`, so both decide alike
-// whether to run the emulators. Pure and free of imports, so Node runs it as it is (type
-// stripping): keep its syntax erasable (no enums, namespaces or parameter properties).
+// The one reader of the app's environment: the app passes the variables of ENV_VARIABLES
+// (src/config/viteEnv.ts), `npm start` (scripts/start.mjs) the same `.env` files through
+// Vite's `loadEnv`, so both decide alike whether to run the emulators. Pure and free of
+// imports, so Node runs it as it is (type stripping): keep its syntax erasable (no enums,
+// namespaces or parameter properties).
 
 /** Where the app's Firebase lives: a real project, or the local emulators. */
 export interface FirebaseSettings {
@@ -32,6 +33,9 @@ const PROJECT_VARIABLES = [
   'VITE_FIREBASE_PROJECT_ID',
   'VITE_FIREBASE_APP_ID',
 ] as const
+
+/** Every variable this module reads: the only ones the app's bundle carries. */
+export const ENV_VARIABLES = [...PROJECT_VARIABLES, 'VITE_USE_EMULATORS'] as const
 
 /** The project every emulator run uses; `demo-` ids never reach a real project. */
 export const DEMO_PROJECT_ID = 'demo-todo'
