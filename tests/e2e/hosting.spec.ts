@@ -67,6 +67,44 @@ test('index.html and a hashed asset carry the Hosting headers', async ({ request
   expect((await request.get('./some/deep/link')).headers()['content-type']).toContain('text/html')
 })
 
+test("img-src allows the Firestore SDK's connectivity check, and nothing else of Google's", async ({
+  page,
+  request,
+}) => {
+  // When a request fails, the SDK's WebChannel loads this image (with a random `zx` query) to
+  // tell a lost network from a failing server.
+  const check = 'https://www.google.com/images/cleardot.gif'
+  const csp = (await request.get('./')).headers()['content-security-policy'] ?? ''
+  expect(csp.split('; ').find((directive) => directive.startsWith('img-src '))).toBe(
+    `img-src 'self' data: https://*.googleusercontent.com ${check}`,
+  )
+
+  // Any request that gets past the policy is answered here, with an image.
+  const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
+  await page.route('https://www.google.com/**', (route) =>
+    route.fulfill({ contentType: 'image/gif', body: gif }),
+  )
+  await page.goto('./')
+  const loads = (src: string) =>
+    page.evaluate(
+      (url) =>
+        new Promise<boolean>((resolve) => {
+          const image = new Image()
+          image.onload = () => {
+            resolve(true)
+          }
+          image.onerror = () => {
+            resolve(false)
+          }
+          image.src = url
+        }),
+      src,
+    )
+  expect(await loads(`${check}?zx=k2j5x9q1w8e3`)).toBe(true)
+  expect(await loads('https://www.google.com/images/other.gif')).toBe(false)
+  expect(await loads('https://www.google.com/cleardot.gif')).toBe(false)
+})
+
 test('no Content-Security-Policy violation from sign-in to sign-out', async ({ page, person }) => {
   const violations = await recordCspViolations(page)
   // Confetti draws in a worker made from a blob: URL (worker-src blob:): let it fly.
