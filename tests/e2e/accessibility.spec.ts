@@ -39,6 +39,46 @@ for (const colorScheme of ['light', 'dark'] as const) {
   })
 }
 
+test.describe('on a phone (360 px)', () => {
+  test.use({ viewport: { width: 360, height: 740 } })
+
+  test('the row’s More actions menu answers the arrow keys, and has no violations', async ({
+    signedIn: page,
+  }) => {
+    await addTasks(page, 'Buy oat milk', 'Call the plumber')
+    const more = row(page, 'Buy oat milk').getByRole('button', { name: 'More actions' })
+    const menu = row(page, 'Buy oat milk').getByRole('menu', { name: 'More actions' })
+    const item = (name: string) => menu.getByRole('menuitem', { name })
+    await more.focus()
+    await page.keyboard.press('ArrowDown')
+    await expect(item('Edit')).toBeFocused()
+    await expect(more).toHaveAttribute('aria-expanded', 'true')
+    expect(await violations(page)).toEqual([])
+    await page.keyboard.press('ArrowDown')
+    await expect(item('Delete')).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(item('Edit')).toBeFocused()
+    await page.keyboard.press('End')
+    await expect(item('Delete')).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(more).toBeFocused()
+    await expect(menu).toBeHidden()
+
+    await page.keyboard.press('ArrowUp')
+    await expect(item('Delete')).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(menu).toBeHidden()
+    await expect(
+      row(page, 'Call the plumber').getByRole('button', { name: 'Mark as complete' }),
+    ).toBeFocused()
+
+    await more.press('Enter')
+    await expect(item('Edit')).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('dialog', { name: 'Edit Task' })).toBeVisible()
+  })
+})
+
 test.describe('screenshots', () => {
   for (const width of [360, 1280]) {
     test(`main states at ${String(width)} px`, async ({ page, person }) => {

@@ -137,7 +137,7 @@ test.describe('on a phone (360 px)', () => {
     await more.click()
     for (const name of ['Edit', 'Delete']) {
       const target = await row(page, 'Call the plumber on Mon.')
-        .getByRole('button', { name })
+        .getByRole('menuitem', { name })
         .boundingBox()
       expect(target?.width).toBeGreaterThanOrEqual(44)
       expect(target?.height).toBeGreaterThanOrEqual(44)
@@ -223,7 +223,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(undoBar(page)).toBeVisible()
       await expect(page.getByRole('button', { name: 'Clear finished' })).toBeVisible()
       await row(page, 'Open task').getByRole('button', { name: 'More actions' }).click()
-      await expect(row(page, 'Open task').getByRole('button', { name: 'Edit' })).toBeVisible()
+      await expect(row(page, 'Open task').getByRole('menuitem', { name: 'Edit' })).toBeVisible()
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
         .analyze()

@@ -39,12 +39,15 @@ export const row = (page: Page, text: string): Locator => taskRows(page).filter(
 export const syncLine = (page: Page) => page.locator('.sync-status')
 
 /**
- * A row's Edit or Delete, ready to click: beside the text, or on a narrow screen in the row's
- * "More actions" menu, which this opens.
+ * A row's Edit or Delete, ready to click: a button beside the text, or on a narrow screen an item
+ * of the row's "More actions" menu, which this opens.
  */
 export async function rowButton(page: Page, text: string, name: 'Edit' | 'Delete') {
   const item = row(page, text)
-  const button = item.getByRole('button', { name, exact: true }).filter({ visible: true })
+  const button = item
+    .getByRole('button', { name, exact: true })
+    .or(item.getByRole('menuitem', { name, exact: true }))
+    .filter({ visible: true })
   const more = item.getByRole('button', { name: 'More actions' }).filter({ visible: true })
   await expect(button.or(more).first()).toBeVisible()
   if ((await button.count()) === 0) await more.click()

@@ -1,10 +1,10 @@
 import './rowMenu.css'
-import { memo, use, useId, useState } from 'react'
-import { flushSync } from 'react-dom'
+import { memo, use, useId } from 'react'
 import { useAppSelector } from '../../../app/hooks'
 import { RowActionsContext } from '../rowActions'
 import { selectTaskById } from '../tasksSlice'
 import { selectUnsaved } from '../unsaved'
+import { MENU_ITEM, RowMenu } from './RowMenu'
 import { UnsavedMark } from './UnsavedMark'
 
 interface TaskItemProps {
@@ -23,29 +23,26 @@ const Icon = ({ path }: { path: string }) => (
 
 const PENCIL = 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4'
 const BIN = 'M4 7h16M10 7V4h4v3M6 7l1 13h10l1-13M10 11v5M14 11v5'
-const DOTS = 'M5 12h.01M12 12h.01M19 12h.01'
 
 /**
  * One row. It selects its own task, so a change to one task re-renders one row. Edit and
  * Delete are icons with hidden text (their names stay `Edit` and `Delete`), described by the
  * task's text; the toggle says its state with aria-pressed. On a narrow screen they move into
- * one "More actions" menu, so the text gets the width. Each button carries its kind in
- * `data-control`, by which focus finds it again (rowControls.ts).
+ * one "More actions" menu (RowMenu.tsx), so the text gets the width. Each button carries its
+ * kind in `data-control`, by which focus finds it again (rowControls.ts).
  */
 export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskItemProps) {
   const task = useAppSelector((state) => selectTaskById(state, id))
   const unsaved = useAppSelector((state) => selectUnsaved(state, id) !== undefined)
   const actions = use(RowActionsContext)
   const textId = useId()
-  const menuId = useId()
-  // The menu's buttons exist only while it is open: one Edit and one Delete per row otherwise.
-  const [menuOpen, setMenuOpen] = useState(false)
 
   // A row can outlive its task for one render while the list catches up.
   if (task === undefined) return null
 
   const toggleTitle = task.isFinished ? 'Mark as incomplete' : 'Mark as complete'
-  const edit = (
+  // Beside the text, or (given MENU_ITEM) in the row's menu.
+  const edit = (inMenu?: typeof MENU_ITEM) => (
     <button
       type="button"
       className="icon-button"
@@ -53,12 +50,13 @@ export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskIt
       title="Edit"
       aria-describedby={textId}
       onClick={() => actions?.edit(id)}
+      {...inMenu}
     >
       <Icon path={PENCIL} />
       <span className="button-label">Edit</span>
     </button>
   )
-  const remove = (
+  const remove = (inMenu?: typeof MENU_ITEM) => (
     <button
       type="button"
       className="icon-button danger"
@@ -66,6 +64,7 @@ export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskIt
       title="Delete"
       aria-describedby={textId}
       onClick={(event) => actions?.remove(id, event)}
+      {...inMenu}
     >
       <Icon path={BIN} />
       <span className="button-label">Delete</span>
@@ -93,42 +92,13 @@ export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskIt
         {task.task === '' ? <span className="task-no-text">(no text)</span> : task.task}
       </span>
       <span className="row-actions">
-        {edit}
-        {remove}
+        {edit()}
+        {remove()}
       </span>
-      <button
-        type="button"
-        className="icon-button row-more"
-        data-control="more"
-        title="More actions"
-        aria-describedby={textId}
-        popoverTarget={menuId}
-      >
-        <Icon path={DOTS} />
-        <span className="button-label">More actions</span>
-      </button>
-      <div
-        id={menuId}
-        className="row-menu"
-        popover="auto"
-        onBeforeToggle={(event) => {
-          if (event.newState !== 'open') {
-            setMenuOpen(false)
-            return
-          }
-          // Drawn before the menu shows, not in the frame after.
-          flushSync(() => {
-            setMenuOpen(true)
-          })
-        }}
-      >
-        {menuOpen && (
-          <>
-            {edit}
-            {remove}
-          </>
-        )}
-      </div>
+      <RowMenu describedBy={textId}>
+        {edit(MENU_ITEM)}
+        {remove(MENU_ITEM)}
+      </RowMenu>
       <UnsavedMark id={id} describedBy={textId} />
     </li>
   )
