@@ -2,6 +2,7 @@ import {
   combineSlices,
   configureStore,
   createListenerMiddleware,
+  type StoreEnhancer,
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit'
@@ -12,6 +13,7 @@ import { syncReducer } from '../features/sync/syncSlice'
 import { addTasksListeners } from '../features/tasks/listeners'
 import { tasksReducer } from '../features/tasks/tasksSlice'
 import type { Services } from '../services/types'
+import { devToolsOptions } from './devTools'
 import type { AppStartListening } from './listenerMiddleware'
 
 export const rootReducer = combineSlices({
@@ -22,22 +24,43 @@ export const rootReducer = combineSlices({
 
 export type RootState = ReturnType<typeof rootReducer>
 
+/** An enhancer that adds nothing (without `enhancer`, `Extension` is `object`: nothing). */
+const unchanged: StoreEnhancer = (next) => next
+
+/** What a test may add to the store. */
+export interface StoreOptions<Extension extends object> {
+  /**
+   * An enhancer put where Redux DevTools' own sits (its instrumentation, under the middleware
+   * as the extension's compose puts it), so a test can time-travel the real store.
+   */
+  enhancer?: StoreEnhancer<Extension>
+}
+
 /**
  * A store with its own listener middleware, whose effects reach the outside world only
  * through `services`. Each call makes a new one, so tests never share listeners.
  */
-export function setupStore(services: Services, preloadedState?: Partial<RootState>) {
+export function setupStore<Extension extends object = object>(
+  services: Services,
+  preloadedState?: Partial<RootState>,
+  { enhancer }: StoreOptions<Extension> = {},
+) {
   const listenerMiddleware = createListenerMiddleware({ extra: services })
+  // Redux DevTools in development, and in a build made with VITE_REDUX_DEVTOOLS=true (the bench
+  // measures through its hook); off in production, where it would copy the state each action.
+  const devTools = import.meta.env.DEV || import.meta.env.VITE_REDUX_DEVTOOLS === 'true'
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    // Redux DevTools in development, and in a build made with VITE_REDUX_DEVTOOLS=true (the bench
-    // measures through its hook); off in production, where it would copy the state each action.
-    devTools: import.meta.env.DEV || import.meta.env.VITE_REDUX_DEVTOOLS === 'true',
+    devTools: devTools && devToolsOptions,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({ thunk: { extraArgument: services } }).prepend(
         listenerMiddleware.middleware,
       ),
+    // compose() applies the last first: `enhancer` wraps the bare store and the middleware wraps
+    // it, as in the DevTools extension's own compose, so a replay never runs the listeners.
+    enhancers: (getDefaultEnhancers) =>
+      getDefaultEnhancers().concat(enhancer ?? (unchanged as StoreEnhancer<Extension>)),
   })
   const startAppListening = listenerMiddleware.startListening as AppStartListening
   addAuthListeners(startAppListening)

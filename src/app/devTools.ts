@@ -1,0 +1,68 @@
+import type { DevToolsEnhancerOptions, UnknownAction } from '@reduxjs/toolkit'
+import {
+  finishedTasksCleared,
+  tasksRestored,
+  tasksSnapshotReceived,
+  unsavedChangesRetried,
+} from '../features/tasks/tasksSlice'
+import type { RootState } from './store'
+
+// What Redux DevTools is sent. The extension serializes every action and the state after it:
+// at 5,000 tasks a state is about 600 kB, and each click then stalls the page and the extension.
+// So, as Redux Toolkit's docs advise, big payloads and the task table go as a count, and the
+// history is capped. Short lists, the ones a developer reads, go as they are.
+
+/** The longest list sent as it is. */
+export const LONG_LIST = 100
+
+/** Actions kept for time travel; older ones are folded into the first state kept. */
+export const DEVTOOLS_MAX_AGE = 50
+
+const summary = (count: number, what: string) => `<<${String(count)} ${what}>>`
+
+/** The actions whose payload is a list, and what it lists. */
+const LIST_PAYLOADS: Readonly<Record<string, string>> = {
+  [finishedTasksCleared.type]: 'tasks',
+  [tasksRestored.type]: 'tasks',
+  [unsavedChangesRetried.type]: 'writes',
+}
+
+/** A first snapshot, Clear finished and its Undo, a Retry of many: their lists as a count. */
+export function sanitizeAction(action: UnknownAction): UnknownAction {
+  if (tasksSnapshotReceived.match(action)) {
+    const { updates } = action.payload
+    if (updates.length <= LONG_LIST) return action
+    return {
+      ...action,
+      payload: { ...action.payload, updates: summary(updates.length, 'updates') },
+    }
+  }
+  const what = LIST_PAYLOADS[action.type]
+  if (what === undefined || !Array.isArray(action.payload)) return action
+  if (action.payload.length <= LONG_LIST) return action
+  return { ...action, payload: summary(action.payload.length, what) }
+}
+
+/** The task table and order, and the refused changes, as a count when long. */
+export function sanitizeState(state: RootState): unknown {
+  const { tasks } = state
+  const unsaved = Object.keys(tasks.unsaved).length
+  if (tasks.ids.length <= LONG_LIST && unsaved <= LONG_LIST) return state
+  const count = summary(tasks.ids.length, 'tasks')
+  return {
+    ...state,
+    tasks: {
+      ...tasks,
+      ...(tasks.ids.length > LONG_LIST && { ids: count, entities: count }),
+      ...(unsaved > LONG_LIST && { unsaved: summary(unsaved, 'unsaved changes') }),
+    },
+  }
+}
+
+/** The store's options for Redux DevTools, when it is on. */
+export const devToolsOptions: DevToolsEnhancerOptions = {
+  maxAge: DEVTOOLS_MAX_AGE,
+  // DevTools' types want the same type back; what is sent is only ever displayed.
+  actionSanitizer: sanitizeAction as NonNullable<DevToolsEnhancerOptions['actionSanitizer']>,
+  stateSanitizer: sanitizeState as NonNullable<DevToolsEnhancerOptions['stateSanitizer']>,
+}
