@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Provider } from 'react-redux'
 import { appStarted, connectivityLost, connectivityRestored } from './app/actions'
 import { App } from './app/App'
+import { guardLeaving } from './app/leaveGuard'
 import { registerServiceWorker } from './app/serviceWorker'
 import { setupStore } from './app/store'
 import { readConfig } from './config/env'
@@ -23,8 +24,10 @@ const { firebase: settings } = readConfig(viteEnv)
 const firebaseGate = createLoadGate()
 const app = loadFirebaseApp(settings, firebaseGate.opened)
 
+const tasks = createFirestoreTaskRepository(app, settings, firebaseGate.opened)
+guardLeaving(tasks)
 const store = setupStore({
-  tasks: createFirestoreTaskRepository(app, settings, firebaseGate.opened),
+  tasks,
   auth: createLazyFirebaseAuthService(app, settings, consoleLogger, firebaseGate.opened),
   session: createBrowserSessionStore(),
   lastUser: createLastUserStore(),

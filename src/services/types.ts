@@ -69,6 +69,11 @@ export interface TaskRepository {
    * once when the browser is offline.
    */
   allSaved(withinMs: number): Promise<boolean>
+  /**
+   * Whether a change made on this page is held in its memory only (not yet on the device's
+   * disk, or with no disk, not yet acknowledged): closing the page now would lose it.
+   */
+  changesOnlyInMemory(): boolean
   /** Removes what the device keeps (cached tasks and any unsent writes); used after sign-out. */
   clearDevice(): Promise<void>
   /** Where tasks and pending writes are kept: on the device, or in memory only (lost at a reload). */

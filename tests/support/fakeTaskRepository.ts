@@ -126,6 +126,8 @@ export function createFakeTaskRepository(
       return write({ kind: 'update', id, changes }, id, { ...before, ...changes })
     },
     delete: (id) => write({ kind: 'delete', id }, id, undefined),
+    // As the SDK's: a write is on the device's disk once handed over (a test sets otherwise).
+    changesOnlyInMemory: () => fake.inMemory,
     allSaved(withinMs) {
       const email = signedIn()
       if (unsentOf(email) === 0) return Promise.resolve(true)
@@ -152,6 +154,8 @@ export function createFakeTaskRepository(
     /** Every write asked for, in order. */
     writes,
     devicesCleared: 0,
+    /** What changesOnlyInMemory answers. */
+    inMemory: false,
     /** The tasks the server holds for `email`, in list order. */
     serverTasks: (email: string) =>
       [...server.values()]

@@ -22,6 +22,7 @@ import type { FirebaseSettings } from '../../config/env'
 import { toStoredChanges } from '../taskDocument'
 import type { Persistence, TaskRepository } from '../types'
 import { tasksOf, watchTasks, type PageWrites } from './liveTasks'
+import { watchDisk } from './onDisk'
 
 function open(app: FirebaseApp, settings: FirebaseSettings, persistence: Persistence) {
   const db = initializeFirestore(app, {
@@ -58,8 +59,11 @@ export function createTaskStore(
     },
   }
 
+  const disk = watchDisk()
+
   const write = (id: string, send: () => Promise<void>): Promise<void> => {
     writing.set(id, (writing.get(id) ?? 0) + 1)
+    disk.written(db, id)
     const settled = () => {
       const left = (writing.get(id) ?? 1) - 1
       if (left > 0) writing.set(id, left)
@@ -88,6 +92,8 @@ export function createTaskStore(
     update: (id, changes) =>
       write(id, () => updateDoc(doc(tasksOf(db), id), toStoredChanges(changes))),
     delete: (id) => write(id, () => deleteDoc(doc(tasksOf(db), id))),
+    // With no IndexedDB, nothing is on disk: what the server has not acknowledged is in memory.
+    changesOnlyInMemory: () => (persistence === 'device' ? disk.inMemory() : writing.size > 0),
     async allSaved(withinMs) {
       if (!navigator.onLine) return false
       let timer: ReturnType<typeof setTimeout> | undefined

@@ -50,10 +50,21 @@ export function createFirestoreTaskRepository(
 ): TaskRepository {
   const persistence = retryingLoad(() => after.then(() => probeIndexedDb()))
   const chunk = importAgainAfterFailure(() => import('./firestore'))
+  let loaded: Omit<TaskRepository, 'persistence'> | null = null
   const store = retryingLoad(async () => {
     const [loadedApp, sdk, kept] = await Promise.all([appOf(app), after.then(chunk), persistence()])
-    return sdk.createTaskStore(loadedApp, settings, kept)
+    return (loaded = sdk.createTaskStore(loadedApp, settings, kept))
   })
+  // Writes asked for before the SDK has loaded: held by this page alone until handed to it.
+  let waiting = 0
+  const whenLoaded = async () => {
+    waiting++
+    try {
+      return await store()
+    } finally {
+      waiting--
+    }
+  }
 
   return {
     watch(email, onSnapshot, onError) {
@@ -69,9 +80,10 @@ export function createFirestoreTaskRepository(
         stop?.()
       }
     },
-    add: async (task) => (await store()).add(task),
-    update: async (id, changes) => (await store()).update(id, changes),
-    delete: async (id) => (await store()).delete(id),
+    add: async (task) => (await whenLoaded()).add(task),
+    update: async (id, changes) => (await whenLoaded()).update(id, changes),
+    delete: async (id) => (await whenLoaded()).delete(id),
+    changesOnlyInMemory: () => waiting > 0 || (loaded?.changesOnlyInMemory() ?? false),
     allSaved: async (withinMs) => (await store()).allSaved(withinMs),
     clearDevice: async () => (await store()).clearDevice(),
     persistence,

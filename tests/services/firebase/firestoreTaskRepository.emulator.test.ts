@@ -16,6 +16,31 @@ const taskOf = (email: string, id: string, order = 0, text = `Task ${id}`): Task
   order,
 })
 
+/** How many write batches the SDK keeps in IndexedDB, of every device of this test file. */
+async function queuedBatches(): Promise<number> {
+  let count = 0
+  for (const { name } of await indexedDB.databases()) {
+    if (!name?.startsWith('firestore/') || !name.endsWith('/main')) continue
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name)
+      request.onsuccess = () => {
+        resolve(request.result)
+      }
+      request.onerror = () => {
+        reject(request.error ?? new Error(name))
+      }
+    })
+    const counted = db.transaction('mutations').objectStore('mutations').count()
+    count += await new Promise<number>((resolve) => {
+      counted.onsuccess = () => {
+        resolve(counted.result)
+      }
+    })
+    db.close()
+  }
+  return count
+}
+
 describe('the live query', () => {
   it('brings another device’s adds, changes and deletes, with no reload', async () => {
     const email = newUser()
@@ -179,6 +204,19 @@ describe('this device’s own writes', () => {
     expect(list.reports.at(-1)?.updates).toEqual([
       { kind: 'changed', task: { ...task, task: 'Changed on the phone' }, pendingHere: false },
     ])
+  })
+
+  it('a change is in the page’s memory only until the SDK has it on disk, offline too', async () => {
+    const email = newUser()
+    const laptop = await device(email)
+    await laptop.offline()
+    expect(laptop.tasks.changesOnlyInMemory()).toBe(false)
+    const before = await queuedBatches()
+    void laptop.tasks.add(taskOf(email, 'kept', 0, 'Kept offline'))
+    expect(laptop.tasks.changesOnlyInMemory()).toBe(true)
+    await expect.poll(() => laptop.tasks.changesOnlyInMemory()).toBe(false)
+    // It is in the SDK's queue on disk the moment the page says so (nothing is acknowledged).
+    expect(await queuedBatches()).toBe(before + 1)
   })
 
   it('allSaved is false at once while the browser is offline', async () => {

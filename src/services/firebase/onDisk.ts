@@ -1,0 +1,39 @@
+// When the SDK has put this page's writes on the device's disk. It runs every operation on one
+// queue, one after another (AsyncQueue's enqueueInternal chains each on the last), and a write's
+// operation ends only once its IndexedDB transaction has committed (syncEngineWrite awaits
+// localStoreWriteLocally, whose SimpleDb.runTransaction awaits the transaction's completion;
+// the latency-compensated snapshot is raised after that). So a read from its cache queued after
+// some writes completes once they are on disk. Until then they are in the page's memory only,
+// and closing the page would lose them (docs/sync.md, "A closed tab").
+import { doc, getDocFromCache, type Firestore } from 'firebase/firestore'
+import { TASKS } from './liveTasks'
+
+export interface DiskWatch {
+  /** A write of `id` was just handed to the SDK. */
+  written(db: Firestore, id: string): void
+  /** Whether some write handed to the SDK is not on disk yet. */
+  inMemory(): boolean
+}
+
+export function watchDisk(): DiskWatch {
+  let handed = 0
+  let onDisk = 0
+  let marking = false
+  return {
+    written(db, id) {
+      handed++
+      // One read after every write of this turn of the event loop (a Clear finished is many).
+      if (marking) return
+      marking = true
+      queueMicrotask(() => {
+        marking = false
+        const upTo = handed
+        // Resolved or rejected (not in the cache, or the instance stopped), it ran after them.
+        getDocFromCache(doc(db, TASKS, id))
+          .catch(() => undefined)
+          .finally(() => (onDisk = Math.max(onDisk, upTo)))
+      })
+    },
+    inMemory: () => onDisk < handed,
+  }
+}
