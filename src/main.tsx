@@ -14,7 +14,6 @@ import { createLastUserStore } from './services/browser/lastUser'
 import { createLegacyOutbox } from './services/browser/legacyOutbox'
 import { consoleLogger } from './services/browser/logger'
 import { createBrowserSessionStore } from './services/browser/session'
-import { createUnsentOwners } from './services/browser/unsentOwners'
 import { createFirestoreTaskRepository } from './services/firebase/firestoreTaskRepository'
 import { createLoadGate, loadFirebaseApp } from './services/firebase/lazyFirebaseApp'
 import { createLazyFirebaseAuthService } from './services/firebase/lazyFirebaseAuth'
@@ -24,6 +23,12 @@ const { firebase: settings } = readConfig(viteEnv)
 const firebaseGate = createLoadGate()
 const app = loadFirebaseApp(settings, firebaseGate.opened)
 
+// Earlier versions kept here the e-mails of people who signed out with changes unsent.
+try {
+  localStorage.removeItem('todo.unsentOwners')
+} catch {
+  // Storage that cannot be used keeps nothing either.
+}
 const tasks = createFirestoreTaskRepository(app, settings, firebaseGate.opened)
 guardLeaving(tasks)
 const store = setupStore({
@@ -31,7 +36,6 @@ const store = setupStore({
   auth: createLazyFirebaseAuthService(app, settings, consoleLogger, firebaseGate.opened),
   session: createBrowserSessionStore(),
   lastUser: createLastUserStore(),
-  unsentOwners: createUnsentOwners(),
   legacyOutbox: createLegacyOutbox(),
   logger: consoleLogger,
   alert: (message) => {

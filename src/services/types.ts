@@ -74,7 +74,11 @@ export interface TaskRepository {
    * disk, or with no disk, not yet acknowledged): closing the page now would lose it.
    */
   changesOnlyInMemory(): boolean
-  /** Removes what the device keeps (cached tasks and any unsent writes); used after sign-out. */
+  /**
+   * Removes what the device keeps of everyone (cached tasks, the session's traces) but the
+   * writes not yet sent, anyone's, which stay queued for their owner's next sign-in here; used
+   * after sign-out.
+   */
   clearDevice(): Promise<void>
   /** Where tasks and pending writes are kept: on the device, or in memory only (lost at a reload). */
   persistence(): Promise<Persistence>
@@ -111,17 +115,6 @@ export interface LastUserStore {
   set(email: string | null): void
 }
 
-/**
- * Who signed out on this browser leaving unsent changes on it: clearing the device's database
- * would lose theirs, so it waits until nobody has any.
- */
-export interface UnsentOwners {
-  add(email: string): void
-  remove(email: string): void
-  /** Whether someone other than `email` left unsent changes here (or it cannot be known). */
-  others(email: string): boolean
-}
-
 /** A write the app's earlier versions queued on this device and never sent. */
 export type LegacyWrite =
   | { kind: 'add'; task: Task }
@@ -153,7 +146,6 @@ export interface Services {
   auth: AuthService
   session: SessionStore
   lastUser: LastUserStore
-  unsentOwners: UnsentOwners
   legacyOutbox: LegacyOutbox
   logger: Logger
   /** Shows a blocking message (`window.alert`). */

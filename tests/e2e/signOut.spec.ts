@@ -92,7 +92,10 @@ test('offline with a change unsent: Log Out says it stays on the device, and the
   person,
 }) => {
   await logOutWithUnsent(page, person)
-  expect((await queuedWrites(page)).map(({ email }) => email)).toEqual([person.email])
+  // The device is cleared and the unsent change put back, as Log Out goes on.
+  await expect
+    .poll(async () => (await queuedWrites(page)).map(({ email }) => email))
+    .toEqual([person.email])
   await signsInAndGetsIt(page, person)
 })
 
@@ -103,6 +106,8 @@ test('a change left unsent survives another person signing in and out before its
   await logOutWithUnsent(page, person)
   await nextPersonSeesNothingOf(page, newPerson('Next Person'), ['Saved before', 'Unsent offline'])
   await logOut(page)
-  expect((await queuedWrites(page)).map(({ email }) => email)).toEqual([person.email])
+  await expect
+    .poll(async () => (await queuedWrites(page)).map(({ email }) => email))
+    .toEqual([person.email])
   await signsInAndGetsIt(page, person)
 })

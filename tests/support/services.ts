@@ -4,7 +4,6 @@ import { createLegacyOutbox } from '../../src/services/browser/legacyOutbox'
 import { createLastUserStore } from '../../src/services/browser/lastUser'
 import { consoleLogger } from '../../src/services/browser/logger'
 import { createBrowserSessionStore } from '../../src/services/browser/session'
-import { createUnsentOwners } from '../../src/services/browser/unsentOwners'
 import type { Services, Task } from '../../src/services/types'
 import { createFakeAuthService } from './fakeAuthService'
 import { createFakeTaskRepository } from './fakeTaskRepository'
@@ -26,7 +25,6 @@ export function createTestServices({ stored = [] }: { stored?: Task[] } = {}) {
     auth: fakeAuth.auth,
     session: createBrowserSessionStore(),
     lastUser: createLastUserStore(),
-    unsentOwners: createUnsentOwners(),
     legacyOutbox: createLegacyOutbox(oldDevice),
     logger: consoleLogger,
     alert,

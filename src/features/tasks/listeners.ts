@@ -62,23 +62,14 @@ const celebrateDoneTask: AppListenerEffect<typeof taskMarkedDone> = (_action, ap
 }
 
 /**
- * Signed out on purpose (a shared computer): once everything reached the server, nothing of
- * theirs stays on this device. Changes that have not stay, for their next sign-in here; and
- * while anyone's do, the device's database stays (clearing it would lose them).
+ * Signed out on purpose (a shared computer): the device keeps nothing of theirs but the changes
+ * that have not reached the server yet, queued for their next sign-in here (docs/sync.md).
  */
-const clearDevice: AppListenerEffect<typeof userSignedOut> = async (action, api) => {
-  const { email, unsavedLeft } = action.payload
-  const { unsentOwners, tasks, logger } = api.extra
-  if (unsavedLeft) {
-    unsentOwners.add(email)
-    return
-  }
-  unsentOwners.remove(email)
-  if (unsentOwners.others(email)) return
+const clearDevice: AppListenerEffect<typeof userSignedOut> = async (_action, api) => {
   try {
-    await tasks.clearDevice()
+    await api.extra.tasks.clearDevice()
   } catch (err) {
-    logger.warn('The tasks kept on this device could not be removed', err)
+    api.extra.logger.warn('The tasks kept on this device could not be removed', err)
   }
 }
 

@@ -3,24 +3,29 @@
 // per signed-in user and shared by the tabs, sends the writes with retries and follows the
 // query live; this module only translates between its documents and the app's tasks.
 import type { FirebaseApp } from 'firebase/app'
+import { getAuth } from 'firebase/auth'
 import {
   clearIndexedDbPersistence,
   connectFirestoreEmulator,
   deleteDoc,
   doc,
+  getDocsFromCache,
   initializeFirestore,
   memoryLocalCache,
   persistentLocalCache,
   persistentMultipleTabManager,
+  query,
   setDoc,
   terminate,
   updateDoc,
   waitForPendingWrites,
+  where,
   type Firestore,
 } from 'firebase/firestore'
 import type { FirebaseSettings } from '../../config/env'
 import { toStoredChanges } from '../taskDocument'
 import type { Persistence, TaskRepository } from '../types'
+import { batchesOf, clearKeepingUnsent, databaseName } from './deviceQueue'
 import { tasksOf, watchTasks, type PageWrites } from './liveTasks'
 import { watchDisk } from './onDisk'
 
@@ -60,6 +65,7 @@ export function createTaskStore(
   }
 
   const disk = watchDisk()
+  let restoring = false
 
   const write = (id: string, send: () => Promise<void>): Promise<void> => {
     writing.set(id, (writing.get(id) ?? 0) + 1)
@@ -93,9 +99,18 @@ export function createTaskStore(
       write(id, () => updateDoc(doc(tasksOf(db), id), toStoredChanges(changes))),
     delete: (id) => write(id, () => deleteDoc(doc(tasksOf(db), id))),
     // With no IndexedDB, nothing is on disk: what the server has not acknowledged is in memory.
-    changesOnlyInMemory: () => (persistence === 'device' ? disk.inMemory() : writing.size > 0),
+    changesOnlyInMemory: () =>
+      persistence === 'device' ? restoring || disk.inMemory() : writing.size > 0,
     async allSaved(withinMs) {
       if (!navigator.onLine) return false
+      // The SDK's waitForPendingWrites waits for the highest batch of any user whose id sorts
+      // at or before the signed-in one's (IndexedDbMutationQueue.getHighestUnacknowledgedBatchId
+      // has no lower bound): with none of this user's own queued, another's unsent writes would
+      // hold it. So the user's own batches are counted first. (Auth is up: someone signed in.)
+      const uid = getAuth(app).currentUser?.uid
+      if (persistence === 'device' && uid && !disk.inMemory()) {
+        if ((await batchesOf(databaseName(app), uid)) === 0) return true
+      }
       let timer: ReturnType<typeof setTimeout> | undefined
       const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, withinMs, false)))
       try {
@@ -107,11 +122,26 @@ export function createTaskStore(
       }
     },
     async clearDevice() {
-      // The instance must stop before its files go; the next user gets a new one.
+      // The instance must stop before its files go; the next user gets a new one. Of what the
+      // database held, only the writes not yet sent (anyone's) come back: docs/sync.md.
       const old = db
       await terminate(old)
+      // Its writes not yet acknowledged never settle now; the next instance sends them.
+      writing.clear()
+      if (persistence === 'device') {
+        await clearKeepingUnsent(databaseName(app), {
+          remove: () => clearIndexedDbPersistence(old),
+          // An instance makes the database anew on its first read, and stops.
+          async make() {
+            const maker = open(app, settings, persistence)
+            const anyRead = query(tasksOf(maker), where('email', '==', ''))
+            await getDocsFromCache(anyRead).catch(() => undefined)
+            await terminate(maker)
+          },
+          holding: (held) => (restoring = held),
+        })
+      }
       db = open(app, settings, persistence)
-      if (persistence === 'device') await clearIndexedDbPersistence(old)
     },
   }
 }

@@ -33,15 +33,21 @@ export function queuedWrites(page: Page): Promise<QueuedWrite[]> {
       .filter((name) => name.startsWith('firestore/') && name.endsWith('/main'))
     const writes: QueuedWrite[] = []
     for (const name of names) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      // Never made by reading: one gone since it was listed is skipped (the app may be
+      // deleting it), not made anew, empty, under the app's feet.
+      const db = await new Promise<IDBDatabase | null>((resolve) => {
         const open = indexedDB.open(name)
+        open.onupgradeneeded = () => {
+          open.transaction?.abort()
+        }
         open.onsuccess = () => {
           resolve(open.result)
         }
         open.onerror = () => {
-          reject(open.error ?? new Error(`open ${name}`))
+          resolve(null)
         }
       })
+      if (db === null) continue
       try {
         if (!db.objectStoreNames.contains('mutations')) continue
         const batches = await new Promise<unknown[]>((resolve, reject) => {
@@ -108,6 +114,56 @@ export function queuedWrites(page: Page): Promise<QueuedWrite[]> {
   })
 }
 
+/** Everything the app's origin keeps: local and session storage, and each IndexedDB store. */
+export interface DeviceDump {
+  local: Record<string, string>
+  session: Record<string, string>
+  /** `database/store` → its records as JSON, for the stores holding any. */
+  stores: Record<string, string>
+}
+
+export function deviceDump(page: Page): Promise<DeviceDump> {
+  return page.evaluate(async () => {
+    const stores: Record<string, string> = {}
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue
+      // Never made by reading: one gone since it was listed is skipped (the app may be
+      // deleting it), not made anew, empty, under the app's feet.
+      const db = await new Promise<IDBDatabase | null>((resolve) => {
+        const open = indexedDB.open(name)
+        open.onupgradeneeded = () => {
+          open.transaction?.abort()
+        }
+        open.onsuccess = () => {
+          resolve(open.result)
+        }
+        open.onerror = () => {
+          resolve(null)
+        }
+      })
+      if (db === null) continue
+      for (const store of Array.from(db.objectStoreNames)) {
+        const all = db.transaction(store).objectStore(store).getAll()
+        const records = await new Promise<unknown[]>((resolve, reject) => {
+          all.onsuccess = () => {
+            resolve(all.result)
+          }
+          all.onerror = () => {
+            reject(all.error ?? new Error(`read ${store}`))
+          }
+        })
+        if (records.length > 0) stores[`${name}/${store}`] = JSON.stringify(records)
+      }
+      db.close()
+    }
+    return {
+      local: Object.fromEntries(Object.entries(localStorage)),
+      session: Object.fromEntries(Object.entries(sessionStorage)),
+      stores,
+    }
+  })
+}
+
 /**
  * Everything the app's origin keeps in IndexedDB, local and session storage, as text: to
  * search for what a person left on the device.
@@ -120,15 +176,21 @@ export function deviceText(page: Page): Promise<string> {
     ]
     for (const { name } of await indexedDB.databases()) {
       if (!name) continue
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      // Never made by reading: one gone since it was listed is skipped (the app may be
+      // deleting it), not made anew, empty, under the app's feet.
+      const db = await new Promise<IDBDatabase | null>((resolve) => {
         const open = indexedDB.open(name)
+        open.onupgradeneeded = () => {
+          open.transaction?.abort()
+        }
         open.onsuccess = () => {
           resolve(open.result)
         }
         open.onerror = () => {
-          reject(open.error ?? new Error(`open ${name}`))
+          resolve(null)
         }
       })
+      if (db === null) continue
       for (const store of Array.from(db.objectStoreNames)) {
         const all = db.transaction(store).objectStore(store).getAll()
         parts.push(

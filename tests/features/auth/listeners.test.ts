@@ -170,7 +170,6 @@ describe('Log Out', () => {
     expect(fakeAuth.calls.signOut).toBe(1)
     expect(selectAuthStatus(store.getState())).toBe('signedOut')
     expect(store.getState().sync.unsavedLeft).toBe(true)
-    expect(repository.devicesCleared).toBe(0)
   })
 
   it('goes as soon as everything is saved, and says nothing is left behind', async () => {

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { signOutRequested } from '../../../src/features/auth/authSlice'
 import { SIGN_OUT_SAVE_WAIT_MS } from '../../../src/features/auth/listeners'
 import { taskToggled } from '../../../src/features/tasks/clicks'
-import { ADA } from '../../support/fakeAuthService'
 import { createTestServices } from '../../support/services'
 import { settle } from '../../support/settle'
 import { signedInStore, storedTask } from '../../support/store'
@@ -26,7 +25,7 @@ describe('signing out on purpose', () => {
     })
   })
 
-  it('keeps it while changes have not reached the server, for the next sign-in here', async () => {
+  it('clears it with changes not yet sent too: the device keeps those alone (the adapter’s part)', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined)
     const { store, repository, fakeAuth } = await signedInWith()
     repository.holdWrites()
@@ -35,32 +34,7 @@ describe('signing out on purpose', () => {
     store.dispatch(signOutRequested())
     await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_MS)
     expect(fakeAuth.calls.signOut).toBe(1)
-    expect(repository.devicesCleared).toBe(0)
-  })
-
-  it('keeps it while someone who signed out here earlier has unsent changes in it', async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => undefined)
-    const { store, repository, fakeAuth } = await signedInWith()
-    repository.holdWrites()
-    store.dispatch(taskToggled('a'))
-    vi.useFakeTimers()
-    store.dispatch(signOutRequested())
-    await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_MS)
-    vi.useRealTimers()
-    // Grace signs in and out here, all saved: Ada's queued change must stay.
-    fakeAuth.emit({ displayName: 'Grace', email: 'grace@example.com', photoURL: null })
-    await settle()
-    store.dispatch(signOutRequested())
-    await vi.waitFor(() => {
-      expect(fakeAuth.calls.signOut).toBe(2)
-    })
-    await settle()
-    expect(repository.devicesCleared).toBe(0)
-    // Ada is back; her change goes through; her Log Out now clears the device.
-    fakeAuth.emit(ADA)
-    repository.acknowledgeHeld()
-    await settle()
-    store.dispatch(signOutRequested())
+    expect(store.getState().sync.unsavedLeft).toBe(true)
     await vi.waitFor(() => {
       expect(repository.devicesCleared).toBe(1)
     })

@@ -1,0 +1,150 @@
+// The SDK's write queue in its IndexedDB database, read and put back around a clear of the
+// device: at every sign-out the database goes, and only the writes nobody has sent yet come back
+// (docs/sync.md, "A shared computer"). The store names and key paths are the SDK's own
+// (@firebase/firestore, src/local/indexeddb_sentinels.ts); the tests on the emulator and in
+// Chromium check them against the SDK this app ships.
+import type { FirebaseApp } from 'firebase/app'
+
+/** The stores that hold queued writes, per user: their batches, index and pending documents. */
+const QUEUE_STORES = ['mutationQueues', 'mutations', 'documentMutations', 'documentOverlays']
+
+/** Records of one store, with their keys (some stores keep their keys out of line). */
+type Records = { key: IDBValidKey; value: unknown }[]
+export type QueueRecords = Partial<Record<string, Records>>
+
+/** The SDK's database for `app` (IndexedDbPersistence.buildStoragePrefix, then 'main'). */
+export const databaseName = (app: FirebaseApp): string =>
+  `firestore/${app.name}/${String(app.options.projectId)}/main`
+
+const done = <T>(request: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => {
+    request.onsuccess = () => {
+      resolve(request.result)
+    }
+    request.onerror = () => {
+      reject(request.error ?? new Error('IndexedDB request failed'))
+    }
+  })
+
+const committed = (transaction: IDBTransaction) =>
+  new Promise<void>((resolve, reject) => {
+    transaction.oncomplete = () => {
+      resolve()
+    }
+    transaction.onerror = transaction.onabort = () => {
+      reject(transaction.error ?? new Error('IndexedDB transaction failed'))
+    }
+  })
+
+/**
+ * The database if it exists, with the queue's stores there. None is ever made here: opening a
+ * missing one (or one being deleted) is aborted, or the SDK would later find an empty database
+ * at version 1 and take it for its own first schema.
+ */
+async function opened(name: string): Promise<IDBDatabase | null> {
+  if (!(await indexedDB.databases()).some((db) => db.name === name)) return null
+  const db = await new Promise<IDBDatabase | null>((resolve) => {
+    const request = indexedDB.open(name)
+    request.onupgradeneeded = () => {
+      request.transaction?.abort()
+    }
+    request.onsuccess = () => {
+      resolve(request.result)
+    }
+    request.onerror = () => {
+      resolve(null)
+    }
+  })
+  if (db === null) return null
+  if (QUEUE_STORES.every((store) => db.objectStoreNames.contains(store))) return db
+  db.close()
+  return null
+}
+
+/** Every user's queued writes, as stored. */
+async function readQueue(name: string): Promise<QueueRecords> {
+  const db = await opened(name)
+  if (!db) return {}
+  try {
+    const transaction = db.transaction(QUEUE_STORES, 'readonly')
+    const read = QUEUE_STORES.map(async (store) => {
+      const source = transaction.objectStore(store)
+      const [keys, values] = await Promise.all([
+        done(source.getAllKeys()),
+        done(source.getAll() as IDBRequest<unknown[]>),
+      ])
+      return [store, keys.map((key, i) => ({ key, value: values[i] }))] as const
+    })
+    return Object.fromEntries(await Promise.all(read))
+  } finally {
+    db.close()
+  }
+}
+
+/** Whether `records` hold any write. */
+const hasWrites = (records: QueueRecords): boolean => (records.mutations?.length ?? 0) > 0
+
+/** Puts `records` back into the database the SDK has made anew. */
+async function restoreQueue(name: string, records: QueueRecords): Promise<void> {
+  const db = await opened(name)
+  if (!db) throw new Error(`The database ${name} was not made again`)
+  try {
+    const transaction = db.transaction(QUEUE_STORES, 'readwrite')
+    for (const store of QUEUE_STORES) {
+      const target = transaction.objectStore(store)
+      for (const { key, value } of records[store] ?? []) {
+        if (target.keyPath === null) target.put(value, key)
+        else target.put(value)
+      }
+    }
+    await committed(transaction)
+  } finally {
+    db.close()
+  }
+}
+
+/** How many batches of writes `uid` has queued (its own, whatever other users have). */
+export async function batchesOf(name: string, uid: string): Promise<number> {
+  const db = await opened(name)
+  if (!db) return 0
+  try {
+    const index = db
+      .transaction('mutations', 'readonly')
+      .objectStore('mutations')
+      .index('userMutationsIndex')
+    return await done(index.count(IDBKeyRange.bound([uid, -Infinity], [uid, Infinity])))
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * Deletes the SDK's database (`remove`, once its instance has stopped) and puts back the writes
+ * nobody has sent yet, anyone's, into the one `make` has made anew: of everything kept, only
+ * they stay. Tried again should IndexedDB fail; `holding` says when they are in memory only.
+ */
+export async function clearKeepingUnsent(
+  name: string,
+  {
+    remove,
+    make,
+    holding,
+  }: { remove: () => Promise<void>; make: () => Promise<void>; holding: (held: boolean) => void },
+): Promise<void> {
+  const unsent = await readQueue(name)
+  holding(hasWrites(unsent))
+  try {
+    await remove()
+    for (let attempt = 1; hasWrites(unsent); attempt++) {
+      await make()
+      try {
+        await restoreQueue(name, unsent)
+        return
+      } catch (err) {
+        if (attempt === 3) throw err
+      }
+    }
+  } finally {
+    holding(false)
+  }
+}
