@@ -158,9 +158,7 @@ export function createFakeTaskRepository(
     inMemory: false,
     /** The tasks the server holds for `email`, in list order. */
     serverTasks: (email: string) =>
-      [...server.values()]
-        .filter((task) => task.email === email)
-        .sort(compareTasks),
+      [...server.values()].filter((task) => task.email === email).sort(compareTasks),
     /** Whose tasks are being followed live. */
     watching: () => [...watchers].map((watcher) => watcher.email),
     acknowledgeWrites: () => (answer = { kind: 'acknowledge' }),
