@@ -38,8 +38,7 @@ export declare function engineServices(
   engine: Engine,
   options?: {
     ports?: Ports
-    dataDir?: string
-    fresh?: boolean
+    importFrom?: { emulators?: string; firestore?: string; auth?: string }
     configDir?: string
     auth?: boolean
   },

@@ -10,10 +10,11 @@
 // With neither, it says what to install. `--backend=firebase-tools|jar` (or TODO_BACKEND) forces
 // a route.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEMO_PROJECT_ID, EMULATOR_HOST, EMULATOR_PORTS } from '../src/config/env.ts'
+import { firestoreMetadataFile, FIRESTORE_EXPORT } from './saved-data.mjs'
 
 export const PROJECT = DEMO_PROJECT_ID
 export const HOST = EMULATOR_HOST
@@ -142,30 +143,20 @@ function firebaseConfig(ports, configDir) {
   return file
 }
 
-/** firebase-tools keeps its data with --import and --export-on-exit (on Ctrl-C, SIGTERM). */
-function firebaseToolsData(dir, fresh) {
-  if (dir === undefined) return []
-  return [
-    ...(!fresh && existsSync(join(dir, 'firebase-export-metadata.json')) ? ['--import', dir] : []),
-    '--export-on-exit',
-    dir,
-  ]
-}
-
 const url = (port) => `http://${HOST}:${String(port)}/`
 
 /**
  * The services that run `engine`, as specs for scripts/processes.mjs.
  * - `ports`: {auth, firestore} (default 9099, 8080), and for firebase-tools on other ports
  *   {hub, logging, websocket}, with `configDir` for the firebase.json it then needs;
- * - `dataDir`: keep the data there across restarts (`npm start`), else memory only;
- * - `fresh`: start with no data (what is kept is replaced when the services stop).
+ * - `importFrom`: folders of saved data to start with, already checked (scripts/saving.mjs,
+ *   which also saves them while `npm start` runs): `emulators` for firebase-tools, `firestore`
+ *   and `auth` for the jar. Without it the data lives in memory only.
  */
 export function engineServices(
   engine,
-  { ports = DEFAULT_PORTS, dataDir, fresh = false, configDir, auth: withAuth = true } = {},
+  { ports = DEFAULT_PORTS, importFrom = {}, configDir, auth: withAuth = true } = {},
 ) {
-  const data = (name) => (dataDir === undefined ? undefined : resolve(dataDir, name))
   const config = ['--config', firebaseConfig(ports, configDir), '--project', PROJECT]
   if (engine.kind === 'firebase-tools') {
     return [
@@ -177,14 +168,13 @@ export function engineServices(
           '--only',
           withAuth ? 'auth,firestore' : 'firestore',
           ...config,
-          ...firebaseToolsData(data('emulators'), fresh),
+          ...(importFrom.emulators ? ['--import', importFrom.emulators] : []),
         ],
         readyUrls: withAuth ? [url(ports.auth), url(ports.firestore)] : [url(ports.firestore)],
         // For waiters that watch one URL only (Playwright): both are up once this is printed.
         readyOutput: /All emulators ready/,
         ports: [ports.auth, ports.firestore],
-        // firebase-tools exports both emulators' data on SIGINT before it exits.
-        stop: { signal: 'SIGINT', timeoutMs: 180_000, saving: data('emulators') },
+        stop: { signal: 'SIGINT', timeoutMs: 30_000 },
       },
     ]
   }
@@ -196,26 +186,18 @@ export function engineServices(
       '--only',
       'auth',
       ...config,
-      ...firebaseToolsData(data('auth'), fresh),
+      ...(importFrom.auth ? ['--import', importFrom.auth] : []),
     ],
     readyUrls: [url(ports.auth)],
     ports: [ports.auth],
-    stop: { signal: 'SIGINT', timeoutMs: 180_000, saving: data('auth') },
+    stop: { signal: 'SIGINT', timeoutMs: 30_000 },
   }
   const withAuthEmulator = (firestore) => (withAuth ? [auth, firestore] : [firestore])
-  return withAuthEmulator(jarFirestore(engine.jar, ports.firestore, data('firestore'), fresh))
+  return withAuthEmulator(jarFirestore(engine.jar, ports.firestore, importFrom.firestore))
 }
 
-const EXPORT_NAME = 'firestore_export'
-
-/**
- * Google's jar, run directly. Its data: at start, --seed_from_export of the last export; before
- * it stops, an export through its own endpoint (what firebase-tools does), into a new folder
- * that then replaces the old one, so a failed export never loses the previous data.
- */
-function jarFirestore(jar, port, dir, fresh) {
-  const metadata = dir && join(dir, EXPORT_NAME, `${EXPORT_NAME}.overall_export_metadata`)
-  const seed = metadata !== undefined && !fresh && existsSync(metadata)
+/** Google's jar, run directly; it starts with the export in `seedDir`, if any. */
+function jarFirestore(jar, port, seedDir) {
   return {
     name: 'Firestore emulator (installed jar)',
     command: 'java',
@@ -236,33 +218,13 @@ function jarFirestore(jar, port, dir, fresh) {
       PROJECT,
       '--single_project_mode',
       'true',
-      ...(seed ? ['--seed_from_export', metadata] : []),
+      ...(seedDir
+        ? ['--seed_from_export', firestoreMetadataFile(join(seedDir, FIRESTORE_EXPORT))]
+        : []),
     ],
     readyUrls: [url(port)],
     ports: [port],
     stop: { signal: 'SIGTERM', timeoutMs: 15_000 },
-    ...(dir !== undefined && {
-      beforeStop: async () => {
-        const next = `${dir}.next`
-        rmSync(next, { recursive: true, force: true })
-        mkdirSync(next, { recursive: true })
-        const response = await fetch(`${url(port)}emulator/v1/projects/${PROJECT}:export`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            database: `projects/${PROJECT}/databases/(default)`,
-            export_directory: next,
-            export_name: EXPORT_NAME,
-          }),
-          signal: AbortSignal.timeout(120_000),
-        })
-        if (!response.ok)
-          throw new Error(`export: ${String(response.status)} ${await response.text()}`)
-        rmSync(dir, { recursive: true, force: true })
-        renameSync(next, dir)
-        return dir
-      },
-    }),
   }
 }
 
