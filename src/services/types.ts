@@ -59,6 +59,11 @@ export interface TaskRepository {
     onSnapshot: (snapshot: TasksSnapshot) => void,
     onError: (err: unknown) => void,
   ): () => void
+  /**
+   * Closes the connection to the server and opens a new one (an answer lost on the way never
+   * comes on the old one); writes waiting to be sent stay queued.
+   */
+  reconnect(): Promise<void>
   /** Creates `tasks/{task.id}` with every stored field of `task`. */
   add(task: Task): Promise<void>
   /** Writes only `changes` to `tasks/{id}`, which must exist: another device's fields stay. */

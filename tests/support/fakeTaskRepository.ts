@@ -112,8 +112,13 @@ export function createFakeTaskRepository(
       const watcher = { email, onSnapshot, onError }
       watchers.add(watcher)
       const own = [...local.keys()].filter((id) => local.get(id)?.email === email)
-      report(email, own.map(updateOf), watcher)
+      // An answer lost on the way never comes (the test decides).
+      if (!fake.losesFirstAnswers) report(email, own.map(updateOf), watcher)
       return () => watchers.delete(watcher)
+    },
+    reconnect: () => {
+      fake.reconnects++
+      return Promise.resolve()
     },
     add: (task) => write({ kind: 'add', task }, task.id, { ...task }),
     update(id, changes) {
@@ -154,6 +159,10 @@ export function createFakeTaskRepository(
     /** Every write asked for, in order. */
     writes,
     devicesCleared: 0,
+    /** How often the page asked for a new connection. */
+    reconnects: 0,
+    /** A live query's first answer never comes while this is set. */
+    losesFirstAnswers: false,
     /** What changesOnlyInMemory answers. */
     inMemory: false,
     /** The tasks the server holds for `email`, in list order. */

@@ -2,7 +2,6 @@ import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'r
 import { flushSync } from 'react-dom'
 import { useAppSelector } from '../../app/hooks'
 import type { ReactNode } from 'react'
-import { RememberedOrNot, useFirstPaint } from '../auth/FirstPaint'
 import { TaskEditor } from './EditTaskDialog'
 import { WINDOW_MIN_ROWS } from './list/listWindow'
 import { rowControl, rowElement, type Control } from './list/rowControls'
@@ -10,16 +9,11 @@ import { TaskRows } from './list/TaskRows'
 import type { FocusedRow } from './list/useFocusedRow'
 import type { Reveal } from './list/useReveal'
 import { RowActionsContext, useRowActions } from './rowActions'
-import { selectListAvailability, selectListOwner, selectTaskIds } from './tasksSlice'
+import { selectListOwner, selectTaskIds } from './tasksSlice'
 import { ListToolbar } from './ListToolbar'
+import { EmptyList } from './EmptyList'
 import { UndoBar } from './UndoBar'
 import { UnsavedDeletes } from './UnsavedDeletes'
-
-const EMPTY_MESSAGES = {
-  empty: 'No tasks have been added yet',
-  pending: 'Loading your tasks…',
-  failed: 'Your tasks cannot be reached right now. Trying again…',
-}
 
 /** Rows drawn at once when a list first appears: more than a tall screen holds. */
 const FIRST_ROWS = 30
@@ -51,9 +45,6 @@ export function TaskList({
   onSaved?: () => void
 }) {
   const ids = useAppSelector(selectTaskIds)
-  const availability = useAppSelector(selectListAvailability)
-  // Whether this device's user is remembered only index.html's head script knows (FirstPaint.tsx).
-  const firstPaint = useFirstPaint()
   const { actions, editing, closeEditor, deleted, clearFinished, undo, dismissUndo } =
     useRowActions()
   // Undo is offered only to the list's owner (not after a sign-out, nor to the next person).
@@ -97,13 +88,7 @@ export function TaskList({
         />
       )}
       {empty ? (
-        <p className="empty" role="status">
-          {firstPaint ? (
-            <RememberedOrNot remembered={EMPTY_MESSAGES.pending} forgotten={EMPTY_MESSAGES.empty} />
-          ) : (
-            EMPTY_MESSAGES[availability]
-          )}
-        </p>
+        <EmptyList />
       ) : (
         <TaskRows ids={partial ? ids.slice(0, FIRST_ROWS) : ids} focus={focus} reveal={reveal} />
       )}

@@ -30,8 +30,14 @@ import {
 const tasksAdapter = createEntityAdapter<Task>({ sortComparer: compareTasks })
 
 export interface TasksState extends EntityState<Task, string> {
-  /** `loaded` once the live query has answered (from the device's cache or the server). */
-  status: 'idle' | 'loading' | 'loaded' | 'failed'
+  /**
+   * `loaded` once the list is known: the server has answered, or the device's cache holds some
+   * of it. `cached`: only an empty answer from the cache, which on a device that never had the
+   * list is not an empty list.
+   */
+  status: 'idle' | 'loading' | 'cached' | 'loaded' | 'failed'
+  /** The list has taken long to come: the page offers Retry. */
+  late: boolean
   /** Whose tasks the list holds or is loading. */
   owner: string | null
   /** Changes the server refused, by task, kept as the person left them until they choose. */
@@ -42,6 +48,7 @@ export interface TasksState extends EntityState<Task, string> {
 
 const initialState: TasksState = tasksAdapter.getInitialState({
   status: 'idle',
+  late: false,
   owner: null,
   unsaved: {},
   refusals: 0,
@@ -126,14 +133,27 @@ const tasksSlice = createSlice({
         return { ...initialState, owner: payload.email, status: 'loading' }
       }
       state.status = 'loading'
+      state.late = false
+    },
+    /** The list has not come after a while (liveQuery.ts times it). */
+    tasksLoadLate(state, { payload }: PayloadAction<{ email: string }>) {
+      if (state.owner === payload.email && state.status !== 'loaded') state.late = true
+    },
+    /** Retry: the live query is asked again, on a new connection. */
+    tasksLoadRetried(state) {
+      state.late = false
+      if (state.status === 'failed') state.status = 'loading'
     },
     /** The live query's news: the first holds every task, later ones what changed. */
     tasksSnapshotReceived(state, { payload }: PayloadAction<{ email: string } & TasksSnapshot>) {
       const list = base(state)
       if (list.owner !== payload.email) return list
       const changes = applySnapshot(list, payload.updates)
-      if (Object.keys(changes).length === 0 && list.status === 'loaded') return list
-      return frozen({ ...list, ...changes, status: 'loaded' })
+      const ids = changes.ids ?? list.ids
+      const known = list.status === 'loaded' || !payload.fromCache || ids.length > 0
+      const status = known ? 'loaded' : 'cached'
+      if (Object.keys(changes).length === 0 && list.status === status) return list
+      return frozen({ ...list, ...changes, status, late: known ? false : list.late })
     },
     tasksLoadFailed(state, { payload }: PayloadAction<{ email: string }>) {
       if (state.owner === payload.email) state.status = 'failed'
@@ -170,6 +190,8 @@ export const {
   tasksLoadStarted,
   tasksSnapshotReceived,
   tasksLoadFailed,
+  tasksLoadLate,
+  tasksLoadRetried,
   tasksCleared,
   taskSaveFailed,
   unsavedChangesRetried,
@@ -188,13 +210,16 @@ export const selectListOwner = (state: RootState) => state.tasks.owner
 
 /**
  * What the list area can say when it has no rows: `empty` only once the list is known (loaded,
- * or nobody signed in); `pending` while sign-in or the load is still under way.
+ * or nobody signed in); `pending` while sign-in or the load is still under way, `late` once it
+ * has taken long, `failed` while the query fails.
  */
-export const selectListAvailability = (state: RootState): 'empty' | 'pending' | 'failed' => {
+export const selectListAvailability = (state: RootState): ListAvailability => {
   if (state.tasks.status === 'loaded') return 'empty'
   if (state.tasks.status === 'failed') return 'failed'
-  return selectShownAuthStatus(state) === 'signedOut' ? 'empty' : 'pending'
+  if (selectShownAuthStatus(state) === 'signedOut') return 'empty'
+  return state.tasks.late ? 'late' : 'pending'
 }
+export type ListAvailability = 'empty' | 'pending' | 'late' | 'failed'
 
 /** How many tasks are open; said near the list ("3 open"). */
 export const selectOpenCount = createSelector(

@@ -8,7 +8,9 @@ import {
   clearIndexedDbPersistence,
   connectFirestoreEmulator,
   deleteDoc,
+  disableNetwork,
   doc,
+  enableNetwork,
   getDocsFromCache,
   initializeFirestore,
   memoryLocalCache,
@@ -94,6 +96,10 @@ export function createTaskStore(
 
   return {
     watch: (email, onChange, onError) => watchTasks(db, email, writes, onChange, onError),
+    async reconnect() {
+      await disableNetwork(db)
+      await enableNetwork(db)
+    },
     add: (task) => write(task.id, () => setDoc(doc(tasksOf(db), task.id), task)),
     update: (id, changes) =>
       write(id, () => updateDoc(doc(tasksOf(db), id), toStoredChanges(changes))),

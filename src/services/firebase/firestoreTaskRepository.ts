@@ -80,6 +80,7 @@ export function createFirestoreTaskRepository(
         stop?.()
       }
     },
+    reconnect: async () => (await store()).reconnect(),
     add: async (task) => (await whenLoaded()).add(task),
     update: async (id, changes) => (await whenLoaded()).update(id, changes),
     delete: async (id) => (await whenLoaded()).delete(id),

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BACKOFF_INITIAL_MS } from '../../../src/lib/backoff'
-import { LOAD_FAILURE_MESSAGE } from '../../../src/features/tasks/liveQuery'
+import { LIST_LATE_MS, LOAD_FAILURE_MESSAGE } from '../../../src/features/tasks/liveQuery'
 import {
   selectAllTasks,
   selectListAvailability,
   selectTaskIds,
+  tasksLoadRetried,
 } from '../../../src/features/tasks/tasksSlice'
 import { ADA } from '../../support/fakeAuthService'
 import { firestoreError } from '../../support/fakeTaskRepository'
@@ -101,5 +102,23 @@ describe('a failed live query', () => {
     await vi.waitFor(() => {
       expect(selectListAvailability(store.getState())).toBe('failed')
     })
+  })
+
+  it('an answer that never comes: still loading, then late with Retry, which asks again on a new connection', async () => {
+    const testServices = createTestServices({ stored })
+    testServices.repository.losesFirstAnswers = true
+    vi.useFakeTimers()
+    const { store, fakeAuth, repository } = startedStore(testServices)
+    fakeAuth.emit(ADA)
+    await vi.advanceTimersByTimeAsync(LIST_LATE_MS - 1)
+    expect(selectListAvailability(store.getState())).toBe('pending')
+    await vi.advanceTimersByTimeAsync(1)
+    expect(selectListAvailability(store.getState())).toBe('late')
+    repository.losesFirstAnswers = false
+    store.dispatch(tasksLoadRetried())
+    await vi.advanceTimersByTimeAsync(0)
+    expect(repository.reconnects).toBe(1)
+    expect(repository.watching()).toEqual([EMAIL])
+    expect(selectTaskIds(store.getState())).toEqual(['a'])
   })
 })

@@ -9,7 +9,9 @@ import {
   taskSaveFailed,
   tasksCleared,
   tasksLoadFailed,
+  tasksLoadLate,
   tasksLoadStarted,
+  tasksSnapshotReceived,
 } from '../../../src/features/tasks/tasksSlice'
 import { ADA } from '../../support/fakeAuthService'
 import { changed, EMAIL, snapshotOf, storedTask, storeWithList } from '../../support/store'
@@ -43,6 +45,20 @@ describe('the first report', () => {
     expect(selectListAvailability(store.getState())).toBe('pending')
     store.dispatch(snapshotOf([]))
     expect(selectListAvailability(store.getState())).toBe('empty')
+  })
+
+  it('from the device’s cache, empty, is not an empty list: the list is still coming', () => {
+    const { store } = storeWithList()
+    store.dispatch(authStateChanged(ADA))
+    store.dispatch(tasksLoadStarted({ email: EMAIL }))
+    const fromCache = { email: EMAIL, fromCache: true, hasPendingWrites: false }
+    store.dispatch(tasksSnapshotReceived({ ...fromCache, updates: [] }))
+    expect(selectListAvailability(store.getState())).toBe('pending')
+    store.dispatch(tasksLoadLate({ email: EMAIL }))
+    expect(selectListAvailability(store.getState())).toBe('late')
+    // Kept on the device, a list with tasks is one: it shows.
+    store.dispatch(tasksSnapshotReceived({ ...fromCache, updates: [changed(storedTask('a'))] }))
+    expect(store.getState().tasks).toMatchObject({ status: 'loaded', late: false })
   })
 })
 
