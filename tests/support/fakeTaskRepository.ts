@@ -58,7 +58,11 @@ export function createFakeTaskRepository(
   }
 
   const report = (email: string | undefined, updates: TaskUpdate[], only?: Watcher) => {
-    const snapshot = { updates, fromCache: false, hasPendingWrites: unsentOf(email) > 0 }
+    const snapshot = {
+      updates,
+      fromCache: !fake.serverReachable,
+      hasPendingWrites: unsentOf(email) > 0,
+    }
     setTimeout(() => {
       for (const watcher of only ? [only] : watchers) {
         if (watchers.has(watcher) && watcher.email === email) watcher.onSnapshot(snapshot)
@@ -161,6 +165,8 @@ export function createFakeTaskRepository(
     devicesCleared: 0,
     /** How often the page asked for a new connection. */
     reconnects: 0,
+    /** Whether the server answers; unset, the live query reports from the device's cache. */
+    serverReachable: true,
     /** A live query's first answer never comes while this is set. */
     losesFirstAnswers: false,
     /** What changesOnlyInMemory answers. */

@@ -11,7 +11,13 @@ import { named, refusalReason, selectUnsavedRows } from '../tasks/unsaved'
  * a word when offline, slow, refused, or kept in memory only.
  */
 export interface SyncState {
+  /** What the browser says (`navigator.onLine` and its events), which can be wrong. */
   online: boolean
+  /**
+   * The server has answered since the browser last said it was offline (a live-query report
+   * not from the cache): the browser is wrong (a host reaching its server over loopback alone).
+   */
+  serverSeen: boolean
   /** The list shows changes the server has not acknowledged yet (made in any tab). */
   pending: boolean
   /** Changes have been waiting for the server for over a second. */
@@ -29,6 +35,7 @@ export interface SyncState {
 
 const initialState: SyncState = {
   online: true,
+  serverSeen: false,
   pending: false,
   slow: false,
   persistence: 'device',
@@ -52,12 +59,14 @@ const syncSlice = createSlice({
     builder
       .addCase(connectivityLost, (state) => {
         state.online = false
+        state.serverSeen = false
       })
       .addCase(connectivityRestored, (state) => {
         state.online = true
       })
       .addCase(tasksSnapshotReceived, (state, { payload }) => {
         state.pending = payload.hasPendingWrites
+        state.serverSeen = !payload.fromCache
         if (!state.pending) state.slow = false
       })
       .addCase(tasksCleared, (state) => {
@@ -104,12 +113,13 @@ function unsavedRowsMessage(state: RootState): string | null {
 
 /** The one line the sync status says, or null when all is saved; the most urgent first. */
 export function selectSyncMessage(state: RootState): string | null {
-  const { online, pending, slow, persistence, unsavedLeft, deviceFull } = state.sync
+  const { online, serverSeen, pending, slow, persistence, unsavedLeft, deviceFull } = state.sync
   const refused = unsavedRowsMessage(state)
   if (refused !== null) return refused
   if (deviceFull) return DEVICE_FULL_MESSAGE
   if (unsavedLeft) return UNSAVED_LEFT_MESSAGE
-  if (!online) return pending ? OFFLINE_PENDING_MESSAGE : OFFLINE_MESSAGE
+  // Offline only while the server has not shown otherwise: its answer is the better evidence.
+  if (!online && !serverSeen) return pending ? OFFLINE_PENDING_MESSAGE : OFFLINE_MESSAGE
   if (persistence === 'memory') return MEMORY_ONLY_MESSAGE
   if (slow && pending) return SAVING_MESSAGE
   return null

@@ -68,6 +68,8 @@ export function createTaskStore(
 
   const disk = watchDisk()
   let restoring = false
+  // The live query's last report came from the server: it is reachable, whatever the browser says.
+  let answering = false
 
   const write = (id: string, send: () => Promise<void>): Promise<void> => {
     writing.set(id, (writing.get(id) ?? 0) + 1)
@@ -95,7 +97,17 @@ export function createTaskStore(
   }
 
   return {
-    watch: (email, onChange, onError) => watchTasks(db, email, writes, onChange, onError),
+    watch: (email, onChange, onError) =>
+      watchTasks(
+        db,
+        email,
+        writes,
+        (snapshot) => {
+          answering = !snapshot.fromCache
+          onChange(snapshot)
+        },
+        onError,
+      ),
     async reconnect() {
       await disableNetwork(db)
       await enableNetwork(db)
@@ -108,7 +120,8 @@ export function createTaskStore(
     changesOnlyInMemory: () =>
       persistence === 'device' ? restoring || disk.inMemory() : writing.size > 0,
     async allSaved(withinMs) {
-      if (!navigator.onLine) return false
+      // Not worth waiting for while neither the browser nor the server says it is reachable.
+      if (!navigator.onLine && !answering) return false
       // The SDK's waitForPendingWrites waits for the highest batch of any user whose id sorts
       // at or before the signed-in one's (IndexedDbMutationQueue.getHighestUnacknowledgedBatchId
       // has no lower bound): with none of this user's own queued, another's unsent writes would

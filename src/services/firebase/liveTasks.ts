@@ -75,7 +75,9 @@ export function watchTasks(
         }
         ;({ hasPendingWrites, fromCache } = snapshot.metadata)
         onChange({ updates, fromCache, hasPendingWrites })
-        if (pending.size > DRAIN_PAUSE_AT && navigator.onLine) drain()
+        // Drained once the server answers (not once the browser says it is online: it can be
+        // wrong, and the queue would wait for it).
+        if (pending.size > DRAIN_PAUSE_AT && !fromCache) drain()
       },
       onError,
     )

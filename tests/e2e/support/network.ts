@@ -71,3 +71,15 @@ export async function goOnline(context: BrowserContext, pages?: Page[]): Promise
   await context.setOffline(false)
   await announce(context, true, pages)
 }
+
+/** The browser says it is offline (`navigator.onLine`, the event) while the network works. */
+export async function browserSaysOffline(context: BrowserContext): Promise<void> {
+  await announce(context, false)
+}
+
+/** The network comes back, and the browser does not notice: it goes on saying offline. */
+export async function networkBackUnnoticed(context: BrowserContext): Promise<void> {
+  await context.unroute(`${FIRESTORE}/**`, refuse)
+  await context.unroute(`${AUTH}/**`, refuse)
+  await context.setOffline(false)
+}

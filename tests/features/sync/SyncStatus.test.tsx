@@ -14,8 +14,9 @@ import { taskSaveFailed, tasksSnapshotReceived } from '../../../src/features/tas
 import { renderWithProviders } from '../../support/render'
 import { EMAIL, storedTask, storeWithList } from '../../support/store'
 
-const report = (hasPendingWrites: boolean) =>
-  tasksSnapshotReceived({ email: EMAIL, updates: [], fromCache: false, hasPendingWrites })
+/** A live-query report; offline, the SDK answers from the device's cache. */
+const report = (hasPendingWrites: boolean, fromCache = false) =>
+  tasksSnapshotReceived({ email: EMAIL, updates: [], fromCache, hasPendingWrites })
 
 function renderStatus() {
   // The listeners' timers stay still: the line shows what the state says.
@@ -60,7 +61,7 @@ describe('the sync status', () => {
     })
     expect(line).toHaveTextContent(OFFLINE_MESSAGE)
     act(() => {
-      store.dispatch(report(true))
+      store.dispatch(report(true, true))
     })
     expect(line).toHaveTextContent(OFFLINE_PENDING_MESSAGE)
   })
@@ -77,7 +78,7 @@ describe('the sync status', () => {
     const { store, line } = renderStatus()
     act(() => {
       store.dispatch(connectivityLost())
-      store.dispatch(report(true))
+      store.dispatch(report(true, true))
       store.dispatch(
         taskSaveFailed({ id: 'a', kind: 'update', text: 'Buy milk', code: 'not-found' }),
       )

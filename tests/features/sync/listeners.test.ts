@@ -54,6 +54,7 @@ describe('the sync line', () => {
   it('offline, says changes are kept and will be sent, then that the list is the device’s', async () => {
     const { store, repository, message } = await signedInPage()
     store.dispatch(connectivityLost())
+    repository.serverReachable = false
     expect(message()).toBe(OFFLINE_MESSAGE)
     repository.holdWrites()
     store.dispatch(taskTextSaved({ id: 'a', task: 'Edited offline' }))

@@ -23,8 +23,9 @@ import { EMAIL, storedTask, storeWithList } from '../../support/store'
 // The sync line's state, driven by the events it follows (its listeners' timers are in
 // listeners.test.ts).
 
-const report = (hasPendingWrites: boolean) =>
-  tasksSnapshotReceived({ email: EMAIL, updates: [], fromCache: false, hasPendingWrites })
+/** A live-query report; offline, the SDK answers from the device's cache. */
+const report = (hasPendingWrites: boolean, fromCache = false) =>
+  tasksSnapshotReceived({ email: EMAIL, updates: [], fromCache, hasPendingWrites })
 const refused = (text: string, kind: 'add' | 'update', code: string) =>
   taskSaveFailed({ id: 'a', kind, text, code })
 
@@ -55,7 +56,7 @@ describe('the sync line', () => {
       ],
       [unsavedChangesDiscarded(['a']), UNSAVED_LEFT_MESSAGE],
       [authStateChanged(ADA), OFFLINE_PENDING_MESSAGE],
-      [report(false), OFFLINE_MESSAGE],
+      [report(false, true), OFFLINE_MESSAGE],
       [connectivityRestored(), MEMORY_ONLY_MESSAGE],
       [persistenceFound('device'), null],
     ]
@@ -63,6 +64,18 @@ describe('the sync line', () => {
       store.dispatch(action)
       expect({ after: action.type, said: message() }).toEqual({ after: action.type, said })
     }
+  })
+
+  it('says nothing of offline once the server has answered, whatever the browser says', () => {
+    const { store, message } = syncStore()
+    store.dispatch(connectivityLost())
+    store.dispatch(report(true, true))
+    expect(message()).toBe(OFFLINE_PENDING_MESSAGE)
+    // A host reaching its server over loopback alone: the browser says offline, wrongly.
+    store.dispatch(report(false))
+    expect(message()).toBeNull()
+    store.dispatch(connectivityLost())
+    expect(message()).toBe(OFFLINE_MESSAGE)
   })
 
   it('says "Saving…" only while changes wait', () => {
