@@ -1,3 +1,4 @@
+import { generateKeyBetween } from 'fractional-indexing'
 import type { Task, TaskChanges } from './types'
 
 // A task's stored fields, defined once: every reader and writer of `tasks/{id}` goes through
@@ -12,6 +13,8 @@ export interface StoredTask {
   isFinished: boolean
   email: string
   order?: number
+  /** A fractional key; '' or absent: none. */
+  rank?: string
 }
 
 /** The fields a click changes; `email` is the owner's, for good. */
@@ -19,21 +22,43 @@ export const CHANGEABLE_FIELDS = [
   'task',
   'isFinished',
   'order',
+  'rank',
 ] as const satisfies readonly (keyof TaskChanges)[]
 
 /** The document to store for `task` (its id names the document). */
-export function toStored({ task, isFinished, email, order }: Task): StoredTask {
-  return order === null ? { task, isFinished, email } : { task, isFinished, email, order }
+export function toStored({ task, isFinished, email, order, rank }: Task): StoredTask {
+  return {
+    task,
+    isFinished,
+    email,
+    ...(typeof order === 'number' && { order }),
+    ...(typeof rank === 'string' && { rank }),
+  }
 }
 
-/** The fields of an update for `changes`; an order of null is never written (it stays as is). */
+/**
+ * The fields of an update for `changes`. An order of null is never written (it stays as is); a
+ * rank of null is written '' (a click that places a task by its order alone drops its rank).
+ */
 export function toStoredChanges(changes: TaskChanges): Partial<StoredTask> {
   const stored: Partial<StoredTask> = {}
   for (const field of CHANGEABLE_FIELDS) {
     const value = changes[field]
-    if (value !== undefined && value !== null) Object.assign(stored, { [field]: value })
+    if (field === 'rank' && value === null) stored.rank = ''
+    else if (value !== undefined && value !== null) Object.assign(stored, { [field]: value })
   }
   return stored
+}
+
+/** Whether `rank` is a fractional key (another client may have written anything). */
+function isRank(rank: unknown): rank is string {
+  if (typeof rank !== 'string' || rank === '') return false
+  try {
+    generateKeyBetween(rank, null)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** The text of a stored `task` field: a number or a boolean as written, anything else empty. */
@@ -46,16 +71,17 @@ function textOf(value: unknown): string {
 /**
  * The task a stored document holds, whatever wrote it (docs/sync.md, "Documents of every
  * shape"): a missing or non-boolean `isFinished` reads as open, a missing or non-finite `order`
- * as none, a `task` that is not a string as its text (or empty); other fields are left to the
- * server, where no write of ours removes them.
+ * as none, a `rank` that is not a fractional key as none, a `task` that is not a string as its
+ * text (or empty); other fields are left to the server, where no write of ours removes them.
  */
 export function fromStored(id: string, data: Readonly<Record<string, unknown>>): Task {
-  const { task, isFinished, email, order } = data
+  const { task, isFinished, email, order, rank } = data
   return {
     id,
     task: textOf(task),
     isFinished: isFinished === true,
     email: typeof email === 'string' ? email : '',
     order: typeof order === 'number' && Number.isFinite(order) ? order : null,
+    rank: isRank(rank) ? rank : null,
   }
 }

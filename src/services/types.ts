@@ -17,6 +17,11 @@ export interface Task {
    * for a document stored without one (the original app's), which sorts by its id.
    */
   order: number | null
+  /**
+   * A fractional key breaking ties between equal orders (a move that found no number free), or
+   * null: then the task ranks by its id.
+   */
+  rank: string | null
 }
 
 /** The stored fields a click changes; `id` and `email` never change. */

@@ -63,7 +63,7 @@ describe('the action sanitizer', () => {
       finishedTasksCleared(few),
       tasksRestored(few),
       unsavedChangesRetried([{ kind: 'delete', id: 't1', text: 'Task 1', deleted: null }]),
-      taskMarkedDone({ id: 't1', order: 2 ** 40 }),
+      taskMarkedDone({ id: 't1', order: 2 ** 40, rank: null }),
     ]
     for (const action of small) expect(sanitizeAction(action)).toBe(action)
   })

@@ -148,9 +148,9 @@ describe('Redux DevTools time travel, against the emulator', () => {
     store.dispatch(taskToggled(dog))
     const click = app.actionAt(app.indexOf(taskMarkedDone.match))
     if (click === undefined || !taskMarkedDone.match(click)) throw new Error('No click logged')
-    const { id, order } = click.payload
+    const { id, order, rank } = click.payload
     expect(id).toBe(dog)
-    expect(writes.slice(6)).toEqual([['update', dog, { isFinished: true, order }]])
+    expect(writes.slice(6)).toEqual([['update', dog, { isFinished: true, order, rank }]])
     // DevTools keeps showing the moment travelled to; the click is the log's latest action.
     expect(app.shown()).toEqual(['Buy milk', 'Walk the dog', 'Write to Grace'])
 
@@ -165,6 +165,7 @@ describe('Redux DevTools time travel, against the emulator', () => {
       isFinished: true,
       email,
       order,
+      rank,
     })
     // The SDK sends writes in order: had the travel queued one, it would be in by now.
     expect(after.written[milk]).toBe(before.written[milk])

@@ -19,8 +19,8 @@ import { createTestServices } from '../support/services'
 import { changed, EMAIL, snapshotOf, storedTask } from '../support/store'
 
 // A session as DevTools records it: every action the store saw, made once (ids included).
-const first = taskAdded({ task: 'First', isFinished: false, email: EMAIL, order: 1 })
-const second = taskAdded({ task: 'Second', isFinished: false, email: EMAIL, order: 2 })
+const first = taskAdded({ task: 'First', isFinished: false, email: EMAIL, order: 1, rank: null })
+const second = taskAdded({ task: 'Second', isFinished: false, email: EMAIL, order: 2, rank: null })
 const stored = [storedTask('a', false, 0), storedTask('b', true, 2 ** 40)]
 const session: UnknownAction[] = [
   authStateChanged(ADA),
@@ -28,9 +28,9 @@ const session: UnknownAction[] = [
   snapshotOf(stored.map((task) => changed(task))),
   first,
   second,
-  taskMarkedDone({ id: first.payload.id, order: 2 ** 40 + 1 }),
+  taskMarkedDone({ id: first.payload.id, order: 2 ** 40 + 1, rank: null }),
   taskTextSaved({ id: 'a', task: 'Renamed' }),
-  taskMarkedIncomplete({ id: 'b', order: -1 }),
+  taskMarkedIncomplete({ id: 'b', order: -1, rank: null }),
   taskDeleted({ ...storedTask('a', false, 0), task: 'Renamed' }),
   tasksRestored([storedTask('a', false, 0)]),
   taskSaveFailed({ id: 'b', kind: 'update', text: 'Task b', code: 'permission-denied' }),

@@ -62,7 +62,7 @@ export interface RulesCase {
 
 // Documents as the app's one definition writes them (src/services/taskDocument.ts).
 const task = (email: string, extra: DocumentData = {}): DocumentData => ({
-  ...toStored({ id: 'x', task: 'Buy oat milk', isFinished: false, email, order: 1 }),
+  ...toStored({ id: 'x', task: 'Buy oat milk', isFinished: false, email, order: 1, rank: null }),
   ...extra,
 })
 const ownTask = task(ADA)
@@ -73,6 +73,7 @@ const originalTask = toStored({
   isFinished: false,
   email: ADA,
   order: null,
+  rank: null,
 })
 const without = (data: DocumentData, key: string): DocumentData =>
   Object.fromEntries(Object.entries(data).filter(([name]) => name !== key))
@@ -485,6 +486,27 @@ export const CASES: RulesCase[] = [
     act: ({ task: at }) => updateDoc(at('mine'), { task: 'Sneaky' }),
     expected: 'permission-denied',
   },
+
+  // A rank (a fractional key: a move that found no number free), or '' for none.
+  ...(
+    [
+      ['a fractional key', 'a0V', 'ok'],
+      ['none (empty)', '', 'ok'],
+      ['10,000 characters', `a0${'V'.repeat(9998)}`, 'ok'],
+      ['10,001 characters', `a0${'V'.repeat(9999)}`, 'permission-denied'],
+      ['a character outside the keys’ digits', 'a0-1', 'permission-denied'],
+      ['a number', 5, 'permission-denied'],
+    ] as const
+  ).flatMap(([what, rank, expected]): RulesCase[] => [
+    { name: `create: rank ${what}`, as: 'ada', act: create({ ...ownTask, rank }), expected },
+    {
+      name: `update: rank ${what}`,
+      as: 'ada',
+      seed: own,
+      act: ({ task: at }) => updateDoc(at('mine'), { order: 3, rank }),
+      expected,
+    },
+  ]),
 
   // Documents of the original app (task, isFinished, email only), and of other shapes: each
   // change a click makes is accepted, and every field it does not change stays.

@@ -68,6 +68,7 @@ const tasks = (count: number) =>
     isFinished: index % 3 === 0,
     email: 'dev@example.com',
     order: index,
+    rank: null,
   }))
 
 describe('npm start keeps what was saved', () => {
@@ -86,6 +87,7 @@ describe('npm start keeps what was saved', () => {
           isFinished: false,
           email: 'dev@example.com',
           order: 1,
+          rank: null,
         },
       ])
       await waitFor(

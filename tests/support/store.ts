@@ -20,6 +20,7 @@ export const storedTask = (
   isFinished,
   email: EMAIL,
   order,
+  rank: null,
 })
 
 /** A live-query update of `task`. */

@@ -1,6 +1,6 @@
 import type { AppThunk } from '../../app/store'
 import { selectCurrentUser } from '../auth/authSlice'
-import { orderAfterLastOpen } from './ordering'
+import { placeAfterLastOpen } from './ordering'
 import { taskAdded } from './tasksSlice'
 import { normalizeTaskText } from './taskText'
 
@@ -22,9 +22,9 @@ export const taskSubmitted =
       alert('Please log in to add')
       return { kind: 'signedOut' }
     }
-    const order = orderAfterLastOpen(getState().tasks)
+    const place = placeAfterLastOpen(getState().tasks)
     const { id } = dispatch(
-      taskAdded({ task: normalized, isFinished: false, email: owner, order }),
+      taskAdded({ task: normalized, isFinished: false, email: owner, ...place }),
     ).payload
     return { kind: 'added', id, text: normalized }
   }

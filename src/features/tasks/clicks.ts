@@ -1,12 +1,13 @@
 import type { AppThunk } from '../../app/store'
 import type { Task } from '../../services/types'
-import { orderAtEnd, orderAtTop, taskIn } from './ordering'
+import { placeAtEnd, placeAtTop, placeBetween, taskIn } from './ordering'
 import {
   finishedTasksCleared,
   selectAllTasks,
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
+  taskMoved,
   unsavedChangesRetried,
 } from './tasksSlice'
 import { retriedWrite } from './unsaved'
@@ -23,8 +24,8 @@ export const taskToggled =
     if (task === undefined) return
     dispatch(
       task.isFinished
-        ? taskMarkedIncomplete({ id, order: orderAtTop(list, id) })
-        : taskMarkedDone({ id, order: orderAtEnd(list, id) }),
+        ? taskMarkedIncomplete({ id, ...placeAtTop(list, id) })
+        : taskMarkedDone({ id, ...placeAtEnd(list, id) }),
     )
   }
 
@@ -51,4 +52,30 @@ export const retryClicked =
     const list = getState().tasks
     const writes = ids.flatMap((id) => retriedWrite(list, id) ?? [])
     if (writes.length > 0) dispatch(unsavedChangesRetried(writes))
+  }
+
+/**
+ * A move (a drag, Alt+Arrow, the menu's Move up and Move down): the task goes just past
+ * `pastId`, below it when it came from above, above it when from below, within its region
+ * (open among open, finished among finished). Whether it moved.
+ */
+export const taskMovedPast =
+  (id: string, pastId: string): AppThunk<boolean> =>
+  (dispatch, getState) => {
+    const list = getState().tasks
+    const task = taskIn(list, id)
+    const past = taskIn(list, pastId)
+    if (!task || !past || id === pastId || task.isFinished !== past.isFinished) return false
+    const others = list.ids.filter((other) => other !== id)
+    const at = others.indexOf(pastId)
+    const down = list.ids.indexOf(id) < list.ids.indexOf(pastId)
+    const inRegion = (other: string | undefined) => {
+      const neighbour = taskIn(list, other ?? '')
+      return neighbour?.isFinished === task.isFinished ? neighbour : undefined
+    }
+    const [before, after] = down
+      ? [past, inRegion(others[at + 1])]
+      : [inRegion(others[at - 1]), past]
+    dispatch(taskMoved({ id, ...placeBetween(before, after) }))
+    return true
   }

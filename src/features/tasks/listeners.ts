@@ -9,6 +9,7 @@ import {
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
+  taskMoved,
   tasksRestored,
   taskTextSaved,
   unsavedChangesRetried,
@@ -30,13 +31,18 @@ const writeRestoredTasks: AppListenerEffect<typeof tasksRestored> = (action, api
 }
 
 /** Only the fields this click changed are written: another device's change to others stays. */
-const writeMovedTask: AppListenerEffect<typeof taskMarkedDone | typeof taskMarkedIncomplete> = (
-  action,
-  api,
-) => {
-  const { id, order } = action.payload
+const writeToggledTask: AppListenerEffect<
+  typeof taskMarkedDone | typeof taskMarkedIncomplete
+> = (action, api) => {
+  const { id, order, rank } = action.payload
   const text = selectTaskById(api.getState(), id)?.task ?? ''
-  sendUpdate(api, id, { isFinished: taskMarkedDone.match(action), order }, text)
+  sendUpdate(api, id, { isFinished: taskMarkedDone.match(action), order, rank }, text)
+}
+
+/** A move writes the moved task alone, at any list size, however often. */
+const writeMovedTask: AppListenerEffect<typeof taskMoved> = (action, api) => {
+  const { id, order, rank } = action.payload
+  sendUpdate(api, id, { order, rank }, selectTaskById(api.getState(), id)?.task ?? '')
 }
 
 const writeSavedText: AppListenerEffect<typeof taskTextSaved> = (action, api) => {
@@ -76,8 +82,9 @@ const clearDevice: AppListenerEffect<typeof userSignedOut> = async (_action, api
 export function addTasksListeners(startAppListening: AppStartListening): void {
   startAppListening({ actionCreator: taskAdded, effect: writeAddedTask })
   startAppListening({ actionCreator: tasksRestored, effect: writeRestoredTasks })
-  startAppListening({ actionCreator: taskMarkedDone, effect: writeMovedTask })
-  startAppListening({ actionCreator: taskMarkedIncomplete, effect: writeMovedTask })
+  startAppListening({ actionCreator: taskMarkedDone, effect: writeToggledTask })
+  startAppListening({ actionCreator: taskMarkedIncomplete, effect: writeToggledTask })
+  startAppListening({ actionCreator: taskMoved, effect: writeMovedTask })
   startAppListening({ actionCreator: taskTextSaved, effect: writeSavedText })
   startAppListening({ actionCreator: taskDeleted, effect: writeDeletedTask })
   startAppListening({ actionCreator: finishedTasksCleared, effect: writeClearedTasks })

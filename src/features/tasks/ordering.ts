@@ -1,10 +1,12 @@
 import type { Task } from '../../services/types'
+import { compareRanks, rankBetween, rankOf } from './ranks'
 
 // Where a task goes. The list is open tasks, then finished ones; within each region by the
-// stored `order` number, then by id, the same on every device. This app's open tasks take whole
-// numbers below FINISHED_ORDER_BASE and finished ones from it up (so versions that sorted by
-// order alone agree); each region grows by whole steps at its own end, so orders stay exact
-// integers however many tasks come and go.
+// stored `order` number, then by `rank` (ranks.ts), then by id, the same on every device. This
+// app's open tasks take whole numbers below FINISHED_ORDER_BASE and finished ones from it up
+// (so versions that sorted by order alone agree); each region grows by whole steps at its own
+// end, so orders stay exact integers however many tasks come and go. A move between two tasks
+// takes a whole number between theirs, or theirs and a rank between: one write, always.
 
 /** 2^40: a trillion steps per region, far below 2^53 where doubles stop being exact. */
 export const FINISHED_ORDER_BASE = 2 ** 40
@@ -20,11 +22,15 @@ const UNORDERED_OFFSET = 2 ** 39
 export const sortKey = (task: Task): number =>
   task.order ?? (task.isFinished ? FINISHED_ORDER_BASE : 0) + UNORDERED_OFFSET
 
-/** The list order: open before finished, then by order, then by id. */
+/** The list order: open before finished, then by order, then by rank, then by id. */
 export const compareTasks = (a: Task, b: Task): number =>
-  Number(a.isFinished) - Number(b.isFinished) ||
-  sortKey(a) - sortKey(b) ||
-  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  Number(a.isFinished) - Number(b.isFinished) || sortKey(a) - sortKey(b) || compareRanks(a, b)
+
+/** Where a click puts a task: its order, and a rank where the order alone cannot say it. */
+export interface Placement {
+  order: number
+  rank: string | null
+}
 
 /** A list as the tasks state holds it: ids in list order, and the tasks by id. */
 export interface TaskList {
@@ -45,24 +51,51 @@ function edge(list: TaskList, except: string, step: 1 | -1): Task | undefined {
   return first?.id === except ? taskAt(list, start + step) : first
 }
 
-/** A new task's order: after the last open task of `list`. */
-export function orderAfterLastOpen(list: TaskList): number {
+/** Just after `task` among tasks of its order (`step` 1), or just before it (-1). */
+function beside(task: Task, step: 1 | -1, floor: number): Placement {
+  const order = sortKey(task)
+  const next = step === 1 ? Math.max(order + 1, floor) : Math.min(order - 1, floor)
+  // Past 2^53 (another client's orders) a step is lost in rounding: a rank says it instead.
+  if (next !== order) return { order: next, rank: null }
+  const rank = rankOf(task)
+  return { order, rank: step === 1 ? rankBetween(rank, null) : rankBetween(null, rank) }
+}
+
+/** A new task's place: after the last open task of `list`. */
+export function placeAfterLastOpen(list: TaskList): Placement {
   let index = list.ids.length - 1
   while (index >= 0 && taskAt(list, index)?.isFinished) index--
   const lastOpen = taskAt(list, index)
-  return lastOpen === undefined ? 0 : sortKey(lastOpen) + 1
+  return lastOpen === undefined ? { order: 0, rank: null } : beside(lastOpen, 1, -Infinity)
 }
 
 /** Mark as done: after every other task, in the finished region. */
-export function orderAtEnd(list: TaskList, id: string): number {
+export function placeAtEnd(list: TaskList, id: string): Placement {
   const last = edge(list, id, -1)
-  return last === undefined ? FINISHED_ORDER_BASE : Math.max(sortKey(last) + 1, FINISHED_ORDER_BASE)
+  return last === undefined
+    ? { order: FINISHED_ORDER_BASE, rank: null }
+    : beside(last, 1, FINISHED_ORDER_BASE)
 }
 
 /** Mark as incomplete: before every other task, in the open region. */
-export function orderAtTop(list: TaskList, id: string): number {
+export function placeAtTop(list: TaskList, id: string): Placement {
   const first = edge(list, id, 1)
-  return first === undefined ? 0 : Math.min(sortKey(first) - 1, 0)
+  return first === undefined ? { order: 0, rank: null } : beside(first, -1, 0)
+}
+
+/**
+ * A move: between `before` and `after`, neighbours in the list (either may be missing, at an
+ * end of the region). A whole number between their orders if there is one, else the order of
+ * one and a rank beside or between theirs.
+ */
+export function placeBetween(before: Task | undefined, after: Task | undefined): Placement {
+  if (before === undefined) return after ? beside(after, -1, Infinity) : { order: 0, rank: null }
+  if (after === undefined) return beside(before, 1, -Infinity)
+  const [low, high] = [sortKey(before), sortKey(after)]
+  const middle = Math.floor(low / 2 + high / 2)
+  if (low < middle && middle < high) return { order: middle, rank: null }
+  if (low < high) return { order: low, rank: rankBetween(rankOf(before), null) }
+  return { order: low, rank: rankBetween(rankOf(before), rankOf(after)) }
 }
 
 /** The ids of `list` without `id`, with `task` placed where its order sorts it (one pass). */

@@ -10,7 +10,7 @@ import type { RootState } from '../../app/store'
 import { newDocumentId } from '../../lib/documentId'
 import type { Task, TasksSnapshot } from '../../services/types'
 import { selectShownAuthStatus } from '../auth/authSlice'
-import { compareTasks, taskIn, withPlaced } from './ordering'
+import { compareTasks, taskIn, withPlaced, type Placement } from './ordering'
 import { applySnapshot } from './snapshot'
 import { normalizeTaskText } from './taskText'
 import {
@@ -68,19 +68,16 @@ const frozen = (list: TasksState): TasksState => {
 
 const withTask = (list: TasksState, task: Task) => frozen(withPlaced(list, Object.freeze(task)))
 
-/** A task moved to `order` in the region of `isFinished`; unknown ids change nothing. */
-function move(state: TasksState, { id, order }: Placement, isFinished: boolean) {
+/** A task placed as a click said, in the region of `isFinished`; unknown ids change nothing. */
+function move(state: TasksState, { id, order, rank }: Placed, isFinished?: boolean) {
   const list = base(state)
   const task = taskIn(list, id)
   if (task === undefined) return list
-  return withTask(list, { ...task, isFinished, order })
+  return withTask(list, { ...task, isFinished: isFinished ?? task.isFinished, order, rank })
 }
 
 /** Where a click put a task. */
-export interface Placement {
-  id: string
-  order: number
-}
+export type Placed = Placement & { id: string }
 
 /** The list without `ids`; a change refused earlier for them goes with them. */
 function removed(state: TasksState, ids: ReadonlySet<string>) {
@@ -105,9 +102,11 @@ const tasksSlice = createSlice({
       },
       prepare: (fields: Omit<Task, 'id'>) => ({ payload: { id: newDocumentId(), ...fields } }),
     },
-    taskMarkedDone: (state, { payload }: PayloadAction<Placement>) => move(state, payload, true),
-    taskMarkedIncomplete: (state, { payload }: PayloadAction<Placement>) =>
+    taskMarkedDone: (state, { payload }: PayloadAction<Placed>) => move(state, payload, true),
+    taskMarkedIncomplete: (state, { payload }: PayloadAction<Placed>) =>
       move(state, payload, false),
+    /** Reordered by the person (drag, keys, menu), within its region. */
+    taskMoved: (state, { payload }: PayloadAction<Placed>) => move(state, payload),
     /** Save changes: written even when the text is the same (a retry, a stored non-text). */
     taskTextSaved(state, { payload }: PayloadAction<{ id: string; task: string }>) {
       const list = base(state)
@@ -183,6 +182,7 @@ export const {
   taskAdded,
   taskMarkedDone,
   taskMarkedIncomplete,
+  taskMoved,
   taskTextSaved,
   taskDeleted,
   finishedTasksCleared,

@@ -13,7 +13,8 @@ interface StoredEntry {
   email: string
   seq: number
   kind: 'add' | 'update' | 'delete'
-  task?: Task
+  /** The task as those versions held it: no rank, and maybe no order. */
+  task?: Omit<Task, 'rank' | 'order'> & Partial<Pick<Task, 'rank' | 'order'>>
   fields?: (typeof CHANGEABLE_FIELDS)[number][]
   acknowledged?: true
 }
@@ -42,11 +43,15 @@ async function openOld(factory: IDBFactory): Promise<IDBDatabase | null> {
 function writeOf(entry: StoredEntry, email: string): LegacyWrite | null {
   if (entry.acknowledged || entry.email !== email) return null
   if (entry.kind === 'delete') return { kind: 'delete', id: entry.id }
-  const { task } = entry
-  if (task?.id !== entry.id || task.email !== email) return null
+  const kept = entry.task
+  if (kept?.id !== entry.id || kept.email !== email) return null
+  // Those versions' tasks had no rank (nor, from the first ones, an order of null).
+  const task: Task = { ...kept, order: kept.order ?? null, rank: kept.rank ?? null }
   if (entry.kind === 'add') return { kind: 'add', task }
-  // Entries of the first versions named no fields: they wrote them all.
-  const fields = Array.isArray(entry.fields) ? entry.fields : CHANGEABLE_FIELDS
+  // Entries of the first versions named no fields: they wrote all those their task had.
+  const fields = Array.isArray(entry.fields)
+    ? entry.fields
+    : CHANGEABLE_FIELDS.filter((field) => field in kept)
   const changes: TaskChanges = Object.fromEntries(fields.map((field) => [field, task[field]]))
   return { kind: 'update', id: entry.id, task, changes }
 }

@@ -114,6 +114,7 @@ export async function seedList(
       isFinished: i >= finishedFrom,
       email,
       order: i >= finishedFrom ? FINISHED_ORDER_BASE + i : i,
+      rank: null,
     })),
   )
 }

@@ -3,6 +3,10 @@ import { ADA } from '../../support/fakeAuthService'
 import { storeInOldOutbox } from '../../support/oldOutbox'
 import { createTestServices } from '../../support/services'
 import { EMAIL, signedInStore, storedTask } from '../../support/store'
+import type { Task } from '../../../src/services/types'
+
+/** A task as the app's versions before the SDK kept it: no rank. */
+const old = ({ rank: _rank, ...task }: Task) => task
 
 // A browser whose outbox (the app's versions before the Firestore SDK) still holds writes.
 
@@ -24,10 +28,10 @@ describe('the old outbox', () => {
     await storeInOldOutbox({
       factory: services.oldDevice,
       entries: [
-        entry(1, { id: 'a', kind: 'add', task: storedTask('a', false, 1) }),
-        entry(2, { id: 'b', kind: 'update', task: edited, fields: ['task'] }),
+        entry(1, { id: 'a', kind: 'add', task: old(storedTask('a', false, 1)) }),
+        entry(2, { id: 'b', kind: 'update', task: old(edited), fields: ['task'] }),
         // The first versions' updates named no fields: they wrote them all.
-        entry(3, { id: 'c', kind: 'update', task: storedTask('c', true, 2) }),
+        entry(3, { id: 'c', kind: 'update', task: old(storedTask('c', true, 2)) }),
         entry(4, { id: 'd', kind: 'delete' }),
         entry(5, { id: 'e', kind: 'add', task: storedTask('e'), acknowledged: true }),
         {

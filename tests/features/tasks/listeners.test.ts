@@ -36,7 +36,10 @@ describe('each click writes only what it changed', () => {
     const { id } = outcome
     await settle()
     expect(repository.writes).toEqual([
-      { kind: 'add', task: { id, task: 'Delta', isFinished: false, email: EMAIL, order: 2 } },
+      {
+        kind: 'add',
+        task: { id, task: 'Delta', isFinished: false, email: EMAIL, order: 2, rank: null },
+      },
     ])
   })
 
@@ -45,7 +48,11 @@ describe('each click writes only what it changed', () => {
     store.dispatch(taskToggled('a'))
     await settle()
     expect(repository.writes).toEqual([
-      { kind: 'update', id: 'a', changes: { isFinished: true, order: FINISHED_ORDER_BASE + 1 } },
+      {
+        kind: 'update',
+        id: 'a',
+        changes: { isFinished: true, order: FINISHED_ORDER_BASE + 1, rank: null },
+      },
     ])
     expect(celebrate).toHaveBeenCalledTimes(1)
   })
@@ -55,7 +62,7 @@ describe('each click writes only what it changed', () => {
     store.dispatch(taskToggled('c'))
     await settle()
     expect(repository.writes).toEqual([
-      { kind: 'update', id: 'c', changes: { isFinished: false, order: -1 } },
+      { kind: 'update', id: 'c', changes: { isFinished: false, order: -1, rank: null } },
     ])
     expect(celebrate).not.toHaveBeenCalled()
   })
@@ -74,10 +81,10 @@ describe('each click writes only what it changed', () => {
 
   it('the write is what the action says, whatever the state says (DevTools replays actions)', async () => {
     const { store, repository } = await signedInWith()
-    store.dispatch(taskMarkedDone({ id: 'b', order: 12345 }))
+    store.dispatch(taskMarkedDone({ id: 'b', order: 12345, rank: null }))
     await settle()
     expect(repository.writes).toEqual([
-      { kind: 'update', id: 'b', changes: { isFinished: true, order: 12345 } },
+      { kind: 'update', id: 'b', changes: { isFinished: true, order: 12345, rank: null } },
     ])
   })
 

@@ -2,14 +2,24 @@ import { describe, expect, it } from 'vitest'
 import {
   compareTasks,
   FINISHED_ORDER_BASE,
-  orderAfterLastOpen,
-  orderAtEnd,
-  orderAtTop,
+  placeAfterLastOpen,
+  placeAtEnd,
+  placeAtTop,
+  placeBetween,
   placed,
   type TaskList,
 } from '../../../src/features/tasks/ordering'
 import type { Task } from '../../../src/services/types'
 import { storedTask } from '../../support/store'
+
+/** The order a placement gives, which needs no rank while whole steps are left. */
+const numberOf = ({ order, rank }: { order: number; rank: string | null }) => {
+  expect(rank).toBeNull()
+  return order
+}
+const orderAfterLastOpen = (list: TaskList) => numberOf(placeAfterLastOpen(list))
+const orderAtEnd = (list: TaskList, id: string) => numberOf(placeAtEnd(list, id))
+const orderAtTop = (list: TaskList, id: string) => numberOf(placeAtTop(list, id))
 
 /** A list as the tasks state holds it, in list order. */
 const listOf = (...tasks: Task[]): TaskList => ({
@@ -112,5 +122,43 @@ describe('placing a task', () => {
     )
     expect(placed(list, storedTask('a', false, 5))).toEqual(['b', 'c', 'a'])
     expect(list.ids).toEqual(['a', 'b', 'c'])
+  })
+})
+
+describe('a move', () => {
+  const [a, b, c] = [
+    storedTask('a', false, 0),
+    storedTask('b', false, 1),
+    storedTask('c', false, 4),
+  ]
+
+  it('takes a whole number between its neighbours’ orders when there is one', () => {
+    expect(placeBetween(b, c)).toEqual({ order: 2, rank: null })
+    expect(placeBetween(undefined, a)).toEqual({ order: -1, rank: null })
+    expect(placeBetween(c, undefined)).toEqual({ order: 5, rank: null })
+  })
+
+  it('else a neighbour’s order and a rank that sorts it between them', () => {
+    const placed = placeBetween(a, b)
+    expect(placed.order).toBe(0)
+    const moved = { ...storedTask('m'), ...placed }
+    expect([b, moved, a].sort(compareTasks).map(({ id }) => id)).toEqual(['a', 'm', 'b'])
+  })
+
+  it('between two tasks of one order (the original app’s, by id) goes between them', () => {
+    const [x, y] = [
+      { ...storedTask('x1'), order: null },
+      { ...storedTask('x2'), order: null },
+    ]
+    const moved = { ...storedTask('zz'), ...placeBetween(x, y) }
+    expect([y, moved, x].sort(compareTasks).map(({ id }) => id)).toEqual(['x1', 'zz', 'x2'])
+  })
+
+  it('past an order another client wrote at the edge of doubles stays a place, never Infinity', () => {
+    const huge = storedTask('h', false, Number.MAX_VALUE)
+    const placed = placeAfterLastOpen(listOf(a, huge))
+    expect(Number.isFinite(placed.order)).toBe(true)
+    const added = { ...storedTask('n'), ...placed }
+    expect([added, huge, a].sort(compareTasks).map(({ id }) => id)).toEqual(['a', 'h', 'n'])
   })
 })

@@ -8,7 +8,7 @@ import {
 import {
   compareTasks,
   FINISHED_ORDER_BASE,
-  orderAfterLastOpen,
+  placeAfterLastOpen,
 } from '../../../src/features/tasks/ordering'
 import {
   selectAllTasks,
@@ -41,7 +41,7 @@ const added = (store: AppStore, id: string, task = `New ${id}`, email = EMAIL) =
     task,
     isFinished: false,
     email,
-    order: orderAfterLastOpen(store.getState().tasks),
+    ...placeAfterLastOpen(store.getState().tasks),
   },
 })
 
@@ -49,11 +49,11 @@ describe('a new task', () => {
   it('starts unfinished, with order 0, in an empty list, and gets a 20-character id', () => {
     const { store } = storeWithList()
     const { payload } = store.dispatch(
-      taskAdded({ task: 'Buy milk', isFinished: false, email: EMAIL, order: 0 }),
+      taskAdded({ task: 'Buy milk', isFinished: false, email: EMAIL, order: 0, rank: null }),
     )
     expect(payload.id).toMatch(/^[A-Za-z0-9]{20}$/)
     expect(selectAllTasks(store.getState())).toEqual([
-      { id: payload.id, task: 'Buy milk', isFinished: false, email: EMAIL, order: 0 },
+      { id: payload.id, task: 'Buy milk', isFinished: false, email: EMAIL, order: 0, rank: null },
     ])
   })
 
@@ -264,8 +264,8 @@ describe('an id that is not in the list', () => {
     const { store } = storeWithList([storedTask('a')])
     const before = store.getState()
     store.dispatch(taskToggled('ghost'))
-    store.dispatch(taskMarkedDone({ id: 'ghost', order: 3 }))
-    store.dispatch(taskMarkedIncomplete({ id: 'ghost', order: -3 }))
+    store.dispatch(taskMarkedDone({ id: 'ghost', order: 3, rank: null }))
+    store.dispatch(taskMarkedIncomplete({ id: 'ghost', order: -3, rank: null }))
     store.dispatch(taskTextSaved({ id: 'ghost', task: 'Boo' }))
     store.dispatch(taskDeleteClicked('ghost'))
     store.dispatch(taskDeleted(storedTask('ghost')))
@@ -279,8 +279,8 @@ describe('an id that is not in the list', () => {
     const before = store.getState()
     for (const id of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
       store.dispatch(taskToggled(id))
-      store.dispatch(taskMarkedDone({ id, order: 3 }))
-      store.dispatch(taskMarkedIncomplete({ id, order: -3 }))
+      store.dispatch(taskMarkedDone({ id, order: 3, rank: null }))
+      store.dispatch(taskMarkedIncomplete({ id, order: -3, rank: null }))
       store.dispatch(taskTextSaved({ id, task: 'Boo' }))
       store.dispatch(taskDeleteClicked(id))
       store.dispatch(taskDeleted(storedTask(id)))

@@ -20,6 +20,7 @@ describe('the device', () => {
       isFinished: false,
       email,
       order: 0,
+      rank: null,
     })
     expect(await laptop.tasks.allSaved(10_000)).toBe(true)
 
@@ -94,6 +95,7 @@ describe('a shared browser', () => {
       isFinished: false,
       email,
       order: 0,
+      rank: null,
     })
 
     await signInAs(shared.auth, leaver)

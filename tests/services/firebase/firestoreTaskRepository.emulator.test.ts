@@ -14,6 +14,7 @@ const taskOf = (email: string, id: string, order = 0, text = `Task ${id}`): Task
   isFinished: false,
   email,
   order,
+  rank: null,
 })
 
 /** How many write batches the SDK keeps in IndexedDB, of every device of this test file. */
@@ -114,8 +115,15 @@ describe('a task’s stored fields, defined once (taskDocument.ts)', () => {
       isFinished: true,
       email,
       order: 2 ** 40 + 0.5,
+      rank: 'a0V',
     } satisfies Required<Record<keyof Task, unknown>> & Task
-    const unordered: Task = { ...every, id: `${every.id}-old`, task: 'No order', order: null }
+    const unordered: Task = {
+      ...every,
+      id: `${every.id}-old`,
+      task: 'No order',
+      order: null,
+      rank: null,
+    }
     await laptop.tasks.add(every)
     await laptop.tasks.add(unordered)
     expect(await storedTask(every.id)).toEqual(toStored(every))
@@ -170,8 +178,7 @@ describe('this device’s own writes', () => {
         updates: [{ kind: 'changed', task, pendingHere: false }],
         hasPendingWrites: false,
       })
-    const { id: _id, ...fields } = task
-    expect(await storedTask(task.id)).toEqual(fields)
+    expect(await storedTask(task.id)).toEqual(toStored(task))
   })
 
   it('update writes only the fields given: another device’s change to another field stays', async () => {

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
+import { toStored } from '../../../src/services/taskDocument'
 import type { Task } from '../../../src/services/types'
 import { device, follow, newUser } from '../../emulators/devices'
 import { putRules, restoreRules, storedTask, storeTasks } from '../../emulators/rest'
@@ -18,6 +19,7 @@ const taskOf = (email: string, text = 'Before'): Task => ({
   isFinished: false,
   email,
   order: 0,
+  rank: null,
 })
 
 /** firestore.rules' reads, with every write refused. */
@@ -48,8 +50,7 @@ describe('a write the rules refuse', () => {
     } finally {
       await restoreRules()
     }
-    const { id: _id, ...fields } = kept
-    expect(await storedTask(kept.id)).toEqual(fields)
+    expect(await storedTask(kept.id)).toEqual(toStored(kept))
   })
 
   it('an add for another user’s e-mail is refused and never stored', async () => {
