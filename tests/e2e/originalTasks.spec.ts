@@ -32,7 +32,10 @@ test('the original app’s tasks: open before finished, by id; edited, ticked, u
     ] as const
   ).map(([task, isFinished]) => {
     const id = newDocumentId()
-    return { id, data: toStored({ id, task, isFinished, email: person.email, order: null, rank: null }) }
+    return {
+      id,
+      data: toStored({ id, task, isFinished, email: person.email, order: null, rank: null }),
+    }
   })
   // Another client's field on one of them: every change of ours keeps it.
   const bike = planted[4]
