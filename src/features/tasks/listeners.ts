@@ -31,9 +31,10 @@ const writeRestoredTasks: AppListenerEffect<typeof tasksRestored> = (action, api
 }
 
 /** Only the fields this click changed are written: another device's change to others stays. */
-const writeToggledTask: AppListenerEffect<
-  typeof taskMarkedDone | typeof taskMarkedIncomplete
-> = (action, api) => {
+const writeToggledTask: AppListenerEffect<typeof taskMarkedDone | typeof taskMarkedIncomplete> = (
+  action,
+  api,
+) => {
   const { id, order, rank } = action.payload
   const text = selectTaskById(api.getState(), id)?.task ?? ''
   sendUpdate(api, id, { isFinished: taskMarkedDone.match(action), order, rank }, text)
