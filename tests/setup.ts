@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { setupServer } from 'msw/node'
 import { afterEach } from 'vitest'
+import { loadReorderKit } from '../src/features/tasks/list/useReorderKit'
 import { createIdentityToolkitHandlers } from './support/identityToolkit'
 
 // The Auth client captures `fetch` when it is imported, so MSW must patch it before any
@@ -39,6 +40,10 @@ if (typeof Element !== 'undefined') {
   const elements: Partial<Element> = Element.prototype
   elements.scrollIntoView ??= () => undefined
 }
+
+// The rows' drag library (a chunk of its own) is in before any list is drawn, so no test's
+// rows are drawn anew under it when it arrives.
+await loadReorderKit()
 
 afterEach(() => {
   server.resetHandlers()

@@ -42,6 +42,8 @@ function nextItem(items: HTMLElement[], current: number, key: string): number {
  * ArrowUp move and wrap, Home and End go to either end, a letter to the item it starts; Escape
  * closes it back to the button, Tab closes it and moves on from the button. `children` (given
  * MENU_ITEM's props) are drawn only while it is open: one Edit and one Delete per row otherwise.
+ * An item marked `data-closes-menu` (Move up, Move down) closes it back to its button before
+ * it acts, as the pattern says: the row may be drawn anew where it goes.
  */
 export function RowMenu({ describedBy, children }: { describedBy: string; children: ReactNode }) {
   const buttonId = useId()
@@ -132,6 +134,9 @@ export function RowMenu({ describedBy, children }: { describedBy: string; childr
           item?.focus()
         }}
         onKeyDown={menuKeyDown}
+        onClickCapture={(event) => {
+          if (event.target instanceof Element && event.target.closest('[data-closes-menu]')) close()
+        }}
       >
         {open && children}
       </div>

@@ -1,17 +1,31 @@
 import './rowMenu.css'
-import { memo, use, useId } from 'react'
+import { memo, use, useId, type CSSProperties, type DOMAttributes, type Ref } from 'react'
 import { useAppSelector } from '../../../app/hooks'
 import { RowActionsContext } from '../rowActions'
 import { selectTaskById } from '../tasksSlice'
 import { selectUnsaved } from '../unsaved'
 import { MENU_ITEM, RowMenu } from './RowMenu'
 import { UnsavedMark } from './UnsavedMark'
+import { RowMovesContext, type Step } from './useRowMoves'
 
-interface TaskItemProps {
+export interface RowProps {
   id: string
   /** When the list is windowed: the row's place and the list's length, for assistive tech. */
   posInSet?: number
   setSize?: number
+}
+
+/** What makes a row draggable by its handle (reorder.tsx), once the drag library has loaded. */
+export interface RowDrag {
+  rowRef: Ref<HTMLLIElement>
+  handleRef: Ref<HTMLButtonElement>
+  handle: DOMAttributes<HTMLButtonElement> & {
+    'aria-describedby'?: string
+    'aria-roledescription'?: string
+    'aria-pressed'?: boolean
+  }
+  style: CSSProperties | undefined
+  dragging: boolean
 }
 
 /** A 24-unit line drawing in the text colour; the button's hidden text names it. */
@@ -23,15 +37,54 @@ const Icon = ({ path }: { path: string }) => (
 
 const PENCIL = 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4'
 const BIN = 'M4 7h16M10 7V4h4v3M6 7l1 13h10l1-13M10 11v5M14 11v5'
+const GRIP = 'M9 5h.01M15 5h.01M9 12h.01M15 12h.01M9 19h.01M15 19h.01'
+const UP = 'M12 19V5M6 11l6-6 6 6'
+const DOWN = 'M12 5v14M6 13l6 6 6-6'
+
+/**
+ * The menu's Move up and Move down, drawn when the menu opens, each only where the task can go
+ * that way within its region. The menu closes on either, back to its button (RowMenu.tsx).
+ */
+function MoveItems({ id }: { id: string }) {
+  const moves = use(RowMovesContext)
+  if (!moves) return null
+  const item = (step: Step, label: string, path: string) =>
+    moves.neighbour(id, step) !== undefined && (
+      <button
+        type="button"
+        className="icon-button"
+        data-control="more"
+        data-closes-menu=""
+        onClick={() => moves.move(id, step)}
+        {...MENU_ITEM}
+      >
+        <Icon path={path} />
+        <span className="button-label">{label}</span>
+      </button>
+    )
+  return (
+    <>
+      {item(-1, 'Move up', UP)}
+      {item(1, 'Move down', DOWN)}
+    </>
+  )
+}
 
 /**
  * One row. It selects its own task, so a change to one task re-renders one row. Edit and
  * Delete are icons with hidden text (their names stay `Edit` and `Delete`), described by the
  * task's text; the toggle says its state with aria-pressed. On a narrow screen they move into
  * one "More actions" menu (RowMenu.tsx), so the text gets the width. Each button carries its
- * kind in `data-control`, by which focus finds it again (rowControls.ts).
+ * kind in `data-control`, by which focus finds it again (rowControls.ts). Its last button,
+ * Reorder, is the drag handle (`drag`, given once the drag library has loaded: reorder.tsx);
+ * Alt+ArrowUp and Alt+ArrowDown move the task from any of its buttons (useRowMoves.ts).
  */
-export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskItemProps) {
+export const TaskItem = memo(function TaskItem({
+  id,
+  posInSet,
+  setSize,
+  drag,
+}: RowProps & { drag?: RowDrag }) {
   const task = useAppSelector((state) => selectTaskById(state, id))
   const unsaved = useAppSelector((state) => selectUnsaved(state, id) !== undefined)
   const actions = use(RowActionsContext)
@@ -73,7 +126,9 @@ export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskIt
 
   return (
     <li
-      className={`task${task.isFinished ? ' finished' : ''}${unsaved ? ' unsaved' : ''}`}
+      ref={drag?.rowRef}
+      className={`task${task.isFinished ? ' finished' : ''}${unsaved ? ' unsaved' : ''}${drag?.dragging ? ' dragging' : ''}`}
+      style={drag?.style}
       data-task-id={id}
       aria-posinset={posInSet}
       aria-setsize={setSize}
@@ -97,8 +152,22 @@ export const TaskItem = memo(function TaskItem({ id, posInSet, setSize }: TaskIt
       </span>
       <RowMenu describedBy={textId}>
         {edit(MENU_ITEM)}
+        <MoveItems id={id} />
         {remove(MENU_ITEM)}
       </RowMenu>
+      <button
+        ref={drag?.handleRef}
+        type="button"
+        className="icon-button drag-handle"
+        data-control="reorder"
+        title="Reorder"
+        aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+        {...drag?.handle}
+        aria-describedby={[textId, drag?.handle['aria-describedby']].filter(Boolean).join(' ')}
+      >
+        <Icon path={GRIP} />
+        <span className="visually-hidden">Reorder</span>
+      </button>
       <UnsavedMark id={id} describedBy={textId} />
     </li>
   )

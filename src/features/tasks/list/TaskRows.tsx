@@ -1,14 +1,17 @@
 import './list.css'
-import { memo, useRef, type ReactElement, type RefObject } from 'react'
+import { memo, useRef, useState, type ReactElement, type RefObject } from 'react'
 import { HiddenRowsText } from './HiddenText'
 import { segments } from './listWindow'
+import { MoveStatus, useAnnouncer } from './MoveStatus'
 import { rowKey } from './rowKeys'
 import { TaskItem } from './TaskItem'
 import { useFocusedRow, type FocusedRow } from './useFocusedRow'
 import { useHiddenText } from './useHiddenText'
 import { useListWindow } from './useListWindow'
+import { useReorderKit } from './useReorderKit'
 import { useReveal, type Reveal } from './useReveal'
 import { useRowKeys } from './useRowKeys'
+import { RowMovesContext, useRowMoves } from './useRowMoves'
 
 interface TaskRowsProps {
   ids: readonly string[]
@@ -33,25 +36,35 @@ interface TaskRowsProps {
  *   drawn stays in the page, hidden until found, so find-in-page still finds every task; a
  *   match there brings its row into view (useHiddenText.ts).
  * - Shorter lists render every row, plainly.
+ * - A row moves by its Reorder handle (dragged: reorder.tsx, loaded once the list shows), by
+ *   Alt+ArrowUp and Alt+ArrowDown, or by its menu's Move up and Move down (useRowMoves.ts),
+ *   among the rows in `ids`; the list's own status line says where it went. The row being
+ *   dragged stays drawn wherever the page scrolls, as the focused row does.
  *
  * Memoized: the list's other state (the dialog, Undo) does not render the rows again.
  */
 export const TaskRows = memo(function TaskRows({ ids, focus, reveal = null }: TaskRowsProps) {
   const listRef = useRef<HTMLUListElement>(null)
   const keys = useRowKeys(ids)
-  const focusedId = useFocusedRow(listRef, ids, keys, focus)
-  const listWindow = useListWindow(listRef, ids, focusedId)
+  const kit = useReorderKit()
+  const focusedId = useFocusedRow(listRef, ids, keys, focus, kit)
+  const [draggedId, setDraggedId] = useState<string | null>(null)
+  const dragging = useRef(false)
+  const announcer = useAnnouncer()
+  const moves = useRowMoves(listRef, ids, announcer, dragging)
+  const listWindow = useListWindow(listRef, ids, focusedId, draggedId)
   const { windowed, offsets, range, pinned, gap, pitch, committed } = listWindow
   const hiddenText = useHiddenText(listRef, ids, listWindow)
   useReveal(listRef, committed, reveal)
 
   const count = ids.length
+  const Row = kit?.SortableTaskItem ?? TaskItem
   const row = (index: number) => {
     const id = ids[index] ?? ''
     return windowed ? (
-      <TaskItem key={rowKey(keys, id)} id={id} posInSet={index + 1} setSize={count} />
+      <Row key={rowKey(keys, id)} id={id} posInSet={index + 1} setSize={count} />
     ) : (
-      <TaskItem key={rowKey(keys, id)} id={id} />
+      <Row key={rowKey(keys, id)} id={id} />
     )
   }
 
@@ -88,8 +101,24 @@ export const TaskRows = memo(function TaskRows({ ids, focus, reveal = null }: Ta
   }
 
   return (
-    <ul ref={listRef} className="task-list" aria-label="Tasks">
-      {children}
-    </ul>
+    <RowMovesContext value={moves}>
+      <ul ref={listRef} className="task-list" aria-label="Tasks">
+        {kit ? (
+          <kit.Reorder
+            ids={ids}
+            moves={moves}
+            onDragging={(id) => {
+              dragging.current = id !== null
+              setDraggedId(id)
+            }}
+          >
+            {children}
+          </kit.Reorder>
+        ) : (
+          children
+        )}
+      </ul>
+      <MoveStatus announcer={announcer} />
+    </RowMovesContext>
   )
 })

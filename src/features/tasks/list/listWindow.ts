@@ -142,13 +142,15 @@ export function segments(
 
 /**
  * The rows drawn wherever the viewport is: the first and last (so Tab from before the list,
- * or Shift+Tab from after it, lands on a row) and the focused row with its neighbours (so Tab
- * and Shift+Tab from it reach the next row, and focus is never dropped by scrolling).
+ * or Shift+Tab from after it, lands on a row) and each kept row with its neighbours: the
+ * focused row (so Tab and Shift+Tab from it reach the next row, and focus is never dropped by
+ * scrolling) and the row being dragged (its handle holds the drag while the page scrolls).
  */
-export function pinnedRows(count: number, focusedIndex: number): number[] {
+export function pinnedRows(count: number, keptIndexes: readonly number[]): number[] {
   const pinned = new Set([0, count - 1])
-  if (focusedIndex >= 0) {
-    for (const index of [focusedIndex - 1, focusedIndex, focusedIndex + 1]) pinned.add(index)
+  for (const kept of keptIndexes) {
+    if (kept < 0) continue
+    for (const index of [kept - 1, kept, kept + 1]) pinned.add(index)
   }
   return [...pinned].filter((index) => index >= 0 && index < count).sort((a, b) => a - b)
 }

@@ -1,8 +1,12 @@
 /** A row's buttons, each marked with its kind (`data-control`) wherever it sits in the row. */
-export type Control = 'toggle' | 'edit' | 'delete' | 'more'
+export type Control = 'toggle' | 'edit' | 'delete' | 'more' | 'reorder'
 
 const isControl = (value: string | undefined): value is Control =>
-  value === 'toggle' || value === 'edit' || value === 'delete' || value === 'more'
+  value === 'toggle' ||
+  value === 'edit' ||
+  value === 'delete' ||
+  value === 'more' ||
+  value === 'reorder'
 
 /** The row of `id` among `list`'s rows, if it is drawn. */
 export function rowElement(list: HTMLElement, id: string): HTMLElement | undefined {

@@ -29,6 +29,7 @@ function neighbour(before: readonly string[], after: readonly string[], id: stri
  *   back, without scrolling the page to where the row went.
  * - A row that goes while it holds focus (Delete, or a refresh without it) hands focus to the
  *   next row's toggle, else the previous row's; the list's owner takes the last row's case.
+ * - Rows drawn anew all at once (`redrawn` changed: the drag library arrived) get it back too.
  */
 export function useFocusedRow(
   listRef: RefObject<HTMLUListElement | null>,
@@ -36,6 +37,8 @@ export function useFocusedRow(
   keys: RowKeys,
   /** Kept by the list's owner, which reads it when the last row goes. */
   focusRef: RefObject<FocusedRow | null>,
+  /** What the rows are drawn with; a change draws every row anew. */
+  redrawn: unknown = null,
 ): string | null {
   const [focusedId, setFocusedId] = useState<string | null>(null)
 
@@ -104,7 +107,7 @@ export function useFocusedRow(
     const row = rowElement(list, target.id)
     if (!row) return
     rowControl(row, target.control)?.focus({ preventScroll: true, focusVisible: target.visible })
-  }, [listRef, focusRef, ids, keys, focusedId])
+  }, [listRef, focusRef, ids, keys, focusedId, redrawn])
 
   return focusedId
 }

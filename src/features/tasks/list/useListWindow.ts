@@ -49,6 +49,8 @@ export function useListWindow(
   listRef: RefObject<HTMLUListElement | null>,
   ids: readonly string[],
   focusedId: string | null,
+  /** The row being dragged: kept drawn, as the focused row is, wherever the page scrolls. */
+  draggedId: string | null = null,
 ): ListWindow {
   const count = ids.length
   const windowed = count > WINDOW_MIN_ROWS
@@ -65,7 +67,11 @@ export function useListWindow(
     [offsets, viewport, count],
   )
   const focusedIndex = focusedId === null ? -1 : ids.indexOf(focusedId)
-  const pinned = useMemo(() => pinnedRows(count, focusedIndex), [count, focusedIndex])
+  const draggedIndex = draggedId === null ? -1 : ids.indexOf(draggedId)
+  const pinned = useMemo(
+    () => pinnedRows(count, [focusedIndex, draggedIndex]),
+    [count, focusedIndex, draggedIndex],
+  )
 
   const committed = useRef<CommittedList>({ ids, offsets, range })
 

@@ -27,7 +27,8 @@ async function renderRows() {
 }
 
 const menu = () => within(row('Buy milk')).getByRole('menu', { name: 'More actions' })
-const item = (name: 'Edit' | 'Delete') => within(menu()).getByRole('menuitem', { name })
+const item = (name: 'Edit' | 'Delete' | 'Move down') =>
+  within(menu()).getByRole('menuitem', { name })
 
 describe('a row’s More actions menu', () => {
   it('is a menu button, expanded while its menu is open, whose items keep the names Edit and Delete', async () => {
@@ -41,7 +42,7 @@ describe('a row’s More actions menu', () => {
       within(menu())
         .getAllByRole('menuitem')
         .map((element) => element.textContent),
-    ).toEqual(['Edit', 'Delete'])
+    ).toEqual(['Edit', 'Move down', 'Delete'])
     expect(item('Edit')).toHaveAccessibleDescription('Buy milk')
     expect(item('Edit')).toHaveFocus()
   })
@@ -65,6 +66,8 @@ describe('a row’s More actions menu', () => {
     more.focus()
     await user.keyboard('{ArrowDown}')
     await user.keyboard('{ArrowDown}')
+    expect(item('Move down')).toHaveFocus()
+    await user.keyboard('{ArrowDown}')
     expect(item('Delete')).toHaveFocus()
     await user.keyboard('{ArrowDown}')
     expect(item('Edit')).toHaveFocus()
@@ -76,6 +79,8 @@ describe('a row’s More actions menu', () => {
     expect(item('Delete')).toHaveFocus()
     await user.keyboard('e')
     expect(item('Edit')).toHaveFocus()
+    await user.keyboard('m')
+    expect(item('Move down')).toHaveFocus()
   })
 
   it('closes with Escape, back on More actions', async () => {
@@ -88,13 +93,13 @@ describe('a row’s More actions menu', () => {
     expect(within(row('Buy milk')).queryAllByRole('menuitem')).toEqual([])
   })
 
-  it('closes with Tab, which moves on from More actions to the next row', async () => {
+  it('closes with Tab, which moves on from More actions to the row’s Reorder handle', async () => {
     const { user, more } = await renderRows()
     more.focus()
     await user.keyboard('{Enter}')
     await user.tab()
     expect(more).toHaveAttribute('aria-expanded', 'false')
-    expect(within(row('Call mum')).getByRole('button', { name: 'Mark as complete' })).toHaveFocus()
+    expect(within(row('Buy milk')).getByRole('button', { name: 'Reorder' })).toHaveFocus()
   })
 
   it('acts from the keyboard: Enter on Delete deletes the task', async () => {

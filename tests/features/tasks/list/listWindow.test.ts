@@ -96,9 +96,11 @@ describe('the segments drawn', () => {
 
 describe('pinned rows', () => {
   it('pins the first and last rows, and the focused row with its neighbours', () => {
-    expect(pinnedRows(1000, -1)).toEqual([0, 999])
-    expect(pinnedRows(1000, 500)).toEqual([0, 499, 500, 501, 999])
-    expect(pinnedRows(1000, 0)).toEqual([0, 1, 999])
-    expect(pinnedRows(1, -1)).toEqual([0])
+    expect(pinnedRows(1000, [])).toEqual([0, 999])
+    expect(pinnedRows(1000, [500])).toEqual([0, 499, 500, 501, 999])
+    expect(pinnedRows(1000, [0])).toEqual([0, 1, 999])
+    expect(pinnedRows(1, [-1])).toEqual([0])
+    // The row dragged is kept with its neighbours as well as the focused one.
+    expect(pinnedRows(1000, [500, 700])).toEqual([0, 499, 500, 501, 699, 700, 701, 999])
   })
 })

@@ -38,6 +38,7 @@ const NAMES: Record<Exclude<Control, 'more'>, string> = {
   toggle: 'Mark as complete',
   edit: 'Edit',
   delete: 'Delete',
+  reorder: 'Reorder',
 }
 
 describe('focus in a row that moves', () => {

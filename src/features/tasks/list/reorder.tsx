@@ -1,0 +1,144 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type UniqueIdentifier,
+} from '@dnd-kit/core'
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { createContext, memo, use, useMemo, useState, type ReactNode } from 'react'
+import { useAppSelector } from '../../../app/hooks'
+import { selectTaskById } from '../tasksSlice'
+import { TaskItem, type RowDrag, type RowProps } from './TaskItem'
+import type { RowMoves } from './useRowMoves'
+
+// The drag and drop of rows, with dnd-kit: a chunk of its own, loaded beside Firebase, so the
+// first render does not wait for it (TaskRows.tsx).
+
+/** The region of the row being dragged (finished or not); null while nothing is. */
+const DragRegion = createContext<boolean | null>(null)
+
+const INSTRUCTIONS = {
+  draggable:
+    'To move the task, press Space to pick it up, the arrow keys to move it, Space again to ' +
+    'drop it, or Escape to cancel. Alt+ArrowUp and Alt+ArrowDown move it one place.',
+}
+
+const name = (id: UniqueIdentifier) => String(id)
+
+/** What a drag says, in the words Alt+Arrow uses ("Moved to 3 of 12"). */
+function announcements(moves: RowMoves): Announcements {
+  return {
+    onDragStart: ({ active }) =>
+      `Picked up ${moves.textOf(name(active.id))}, at ${moves.position(name(active.id))}.`,
+    onDragOver: ({ over }) =>
+      over ? `Moving to ${moves.position(name(over.id))}.` : 'Not over a place in its list.',
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `Moved to ${moves.position(name(over.id))}.`
+        : `Not moved: still at ${moves.position(name(active.id))}.`,
+    onDragCancel: ({ active }) => `Move cancelled: back at ${moves.position(name(active.id))}.`,
+  }
+}
+
+/**
+ * The sortable list around the rows (`ids`, those shown): dragged by its handle, a row moves
+ * within its region (the other region's rows are no places to drop it), with the mouse, touch
+ * (the handle takes no touch scrolling, CSS) or the keyboard (Space, arrows, Space; Escape).
+ * The page scrolls near its edges while dragging (dnd-kit's auto-scroll). A drop dispatches
+ * `taskMovedPast`.
+ */
+export function Reorder({
+  ids,
+  moves,
+  onDragging,
+  children,
+}: {
+  ids: readonly string[]
+  moves: RowMoves
+  /** The row being dragged, kept drawn by the windowed list; null once dropped. */
+  onDragging: (id: string | null) => void
+  children: ReactNode
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
+  const [region, setRegion] = useState<boolean | null>(null)
+  // Its live region and instructions go in the body: a list holds only rows.
+  const accessibility = useMemo(
+    () => ({
+      announcements: announcements(moves),
+      screenReaderInstructions: INSTRUCTIONS,
+      container: document.body,
+    }),
+    [moves],
+  )
+  const end = () => {
+    setRegion(null)
+    onDragging(null)
+  }
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      accessibility={accessibility}
+      onDragStart={({ active }) => {
+        setRegion(active.data.current?.finished === true)
+        onDragging(name(active.id))
+      }}
+      onDragEnd={({ active, over }) => {
+        end()
+        if (over && over.id !== active.id) moves.drop(name(active.id), name(over.id))
+      }}
+      onDragCancel={end}
+    >
+      <SortableContext items={ids as string[]} strategy={verticalListSortingStrategy}>
+        <DragRegion value={region}>{children}</DragRegion>
+      </SortableContext>
+    </DndContext>
+  )
+}
+
+/** A row that can be dragged by its handle and dropped on within its region. */
+export const SortableTaskItem = memo(function SortableTaskItem({
+  id,
+  posInSet,
+  setSize,
+}: RowProps) {
+  const region = use(DragRegion)
+  const finished = useAppSelector((state) => selectTaskById(state, id)?.isFinished ?? false)
+  const sortable = useSortable({
+    id,
+    data: { finished },
+    disabled: { draggable: false, droppable: region !== null && region !== finished },
+  })
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef } = sortable
+  const { transform, transition, isDragging } = sortable
+  const transformed = CSS.Translate.toString(transform)
+  const drag = useMemo<RowDrag>(
+    () => ({
+      rowRef: setNodeRef,
+      handleRef: setActivatorNodeRef,
+      handle: {
+        ...listeners,
+        'aria-describedby': attributes['aria-describedby'],
+        'aria-roledescription': attributes['aria-roledescription'],
+        'aria-pressed': attributes['aria-pressed'],
+      },
+      style: transformed ? { transform: transformed, transition } : undefined,
+      dragging: isDragging,
+    }),
+    [setNodeRef, setActivatorNodeRef, listeners, attributes, transformed, transition, isDragging],
+  )
+  return <TaskItem id={id} posInSet={posInSet} setSize={setSize} drag={drag} />
+})
