@@ -6,7 +6,7 @@ import { selectTaskById } from '../tasksSlice'
 import { selectUnsaved } from '../unsaved'
 import { MENU_ITEM, RowMenu } from './RowMenu'
 import { UnsavedMark } from './UnsavedMark'
-import { RowMovesContext, type Step } from './useRowMoves'
+import { RowMovesContext } from './useRowMoves'
 
 export interface RowProps {
   id: string
@@ -29,7 +29,7 @@ export interface RowDrag {
 }
 
 /** A 24-unit line drawing in the text colour; the button's hidden text names it. */
-const Icon = ({ path }: { path: string }) => (
+export const Icon = ({ path }: { path: string }) => (
   <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
     <path d={path} />
   </svg>
@@ -38,38 +38,6 @@ const Icon = ({ path }: { path: string }) => (
 const PENCIL = 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4'
 const BIN = 'M4 7h16M10 7V4h4v3M6 7l1 13h10l1-13M10 11v5M14 11v5'
 const GRIP = 'M9 5h.01M15 5h.01M9 12h.01M15 12h.01M9 19h.01M15 19h.01'
-const UP = 'M12 19V5M6 11l6-6 6 6'
-const DOWN = 'M12 5v14M6 13l6 6 6-6'
-
-/**
- * The menu's Move up and Move down, drawn when the menu opens, each only where the task can go
- * that way within its region. The menu closes on either, back to its button (RowMenu.tsx).
- */
-function MoveItems({ id }: { id: string }) {
-  const moves = use(RowMovesContext)
-  if (!moves) return null
-  const item = (step: Step, label: string, path: string) =>
-    moves.neighbour(id, step) !== undefined && (
-      <button
-        type="button"
-        className="icon-button"
-        data-control="more"
-        data-closes-menu=""
-        onClick={() => moves.move(id, step)}
-        {...MENU_ITEM}
-      >
-        <Icon path={path} />
-        <span className="button-label">{label}</span>
-      </button>
-    )
-  return (
-    <>
-      {item(-1, 'Move up', UP)}
-      {item(1, 'Move down', DOWN)}
-    </>
-  )
-}
-
 /**
  * One row. It selects its own task, so a change to one task re-renders one row. Edit and
  * Delete are icons with hidden text (their names stay `Edit` and `Delete`), described by the
@@ -88,6 +56,7 @@ export const TaskItem = memo(function TaskItem({
   const task = useAppSelector((state) => selectTaskById(state, id))
   const unsaved = useAppSelector((state) => selectUnsaved(state, id) !== undefined)
   const actions = use(RowActionsContext)
+  const moves = use(RowMovesContext)
   const textId = useId()
 
   // A row can outlive its task for one render while the list catches up.
@@ -152,7 +121,7 @@ export const TaskItem = memo(function TaskItem({
       </span>
       <RowMenu describedBy={textId}>
         {edit(MENU_ITEM)}
-        <MoveItems id={id} />
+        {moves && <moves.MenuItems id={id} />}
         {remove(MENU_ITEM)}
       </RowMenu>
       <button

@@ -51,7 +51,7 @@ export const TaskRows = memo(function TaskRows({ ids, focus, reveal = null }: Ta
   const [draggedId, setDraggedId] = useState<string | null>(null)
   const dragging = useRef(false)
   const announcer = useAnnouncer()
-  const moves = useRowMoves(listRef, ids, announcer, dragging)
+  const moves = useRowMoves(listRef, ids, announcer, dragging, kit?.createRowMoves ?? null)
   const listWindow = useListWindow(listRef, ids, focusedId, draggedId)
   const { windowed, offsets, range, pinned, gap, pitch, committed } = listWindow
   const hiddenText = useHiddenText(listRef, ids, listWindow)
@@ -103,7 +103,7 @@ export const TaskRows = memo(function TaskRows({ ids, focus, reveal = null }: Ta
   return (
     <RowMovesContext value={moves}>
       <ul ref={listRef} className="task-list" aria-label="Tasks">
-        {kit ? (
+        {kit && moves ? (
           <kit.Reorder
             ids={ids}
             moves={moves}

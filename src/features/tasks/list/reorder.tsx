@@ -21,8 +21,10 @@ import { selectTaskById } from '../tasksSlice'
 import { TaskItem, type RowDrag, type RowProps } from './TaskItem'
 import type { RowMoves } from './useRowMoves'
 
-// The drag and drop of rows, with dnd-kit: a chunk of its own, loaded beside Firebase, so the
-// first render does not wait for it (TaskRows.tsx).
+// The drag and drop of rows, with dnd-kit, and the moves (rowMoves.tsx, with the ordering they
+// need): a chunk of its own, loaded once a list shows, so the first render carries neither.
+
+export { createRowMoves } from './rowMoves'
 
 /** The region of the row being dragged (finished or not); null while nothing is. */
 const DragRegion = createContext<boolean | null>(null)

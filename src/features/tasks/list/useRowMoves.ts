@@ -1,10 +1,15 @@
-import { createContext, useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react'
-import { flushSync } from 'react-dom'
+import {
+  createContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type RefObject,
+} from 'react'
 import { useAppDispatch, useAppStore } from '../../../app/hooks'
-import { taskMovedPast } from '../clicks'
-import { selectTaskById } from '../tasksSlice'
 import type { Announcer } from './MoveStatus'
-import { rowElement } from './rowControls'
+import type { createRowMoves } from './rowMoves'
 
 /** Up the list (-1) or down it (+1). */
 export type Step = -1 | 1
@@ -21,15 +26,18 @@ export interface RowMoves {
   position(id: string): string
   /** The task's text, for what a drag says. */
   textOf(id: string): string
+  /** The row menu's Move up and Move down. */
+  MenuItems: ComponentType<{ id: string }>
 }
 
+/** The list's moves; null until the chunk that makes them has come (useReorderKit.ts). */
 export const RowMovesContext = createContext<RowMoves | null>(null)
 
 /**
- * The list's moves, one object for its lifetime (it reads the rows shown when called), and
- * Alt+ArrowUp / Alt+ArrowDown from anywhere in a row. Each move dispatches `taskMovedPast`, which
- * writes the moved task only. A moved row gets a new key; useFocusedRow.ts gives focus back to
- * the same control, and the row is brought into view if the move took it out.
+ * The list's moves (rowMoves.tsx, given by the drag library's chunk as `create`), one object
+ * for the list's lifetime that reads the rows shown when called; and Alt+ArrowUp /
+ * Alt+ArrowDown from anywhere in a row. A moved row gets a new key; useFocusedRow.ts gives
+ * focus back to the same control.
  */
 export function useRowMoves(
   listRef: RefObject<HTMLUListElement | null>,
@@ -37,56 +45,35 @@ export function useRowMoves(
   announcer: Announcer,
   /** Whether a drag is under way: the keys then belong to it. */
   dragging: RefObject<boolean>,
-): RowMoves {
+  create: typeof createRowMoves | null,
+): RowMoves | null {
   const dispatch = useAppDispatch()
   const store = useAppStore()
-  const shown = useRef(ids)
-  useLayoutEffect(() => {
-    shown.current = ids
-  }, [ids])
-
-  const moves = useMemo<RowMoves>(() => {
-    const region = (id: string) => selectTaskById(store.getState(), id)?.isFinished
-    const position = (id: string) => {
-      const list = shown.current
-      return `${String(list.indexOf(id) + 1)} of ${String(list.length)}`
-    }
-    const drop = (id: string, overId: string) => {
-      let moved = false
-      flushSync(() => {
-        moved = dispatch(taskMovedPast(id, overId))
-      })
-      return moved
-    }
-    const neighbour = (id: string, step: Step) => {
-      const list = shown.current
-      const index = list.indexOf(id)
-      const next = index < 0 ? undefined : list[index + step]
-      return next !== undefined && region(next) === region(id) ? next : undefined
-    }
+  // What a move reads when it is made: the rows shown and the list as last committed.
+  const [page] = useState(() => {
+    let shown = ids
+    let list: HTMLUListElement | null = null
     return {
-      neighbour,
-      move(id, step) {
-        const past = neighbour(id, step)
-        if (past === undefined || !drop(id, past)) {
-          announcer.say(step < 0 ? 'Not moved: already first.' : 'Not moved: already last.')
-          return false
-        }
-        const list = listRef.current
-        const row = list ? rowElement(list, id) : undefined
-        row?.scrollIntoView({ block: 'nearest' })
-        announcer.say(`Moved to ${position(id)}`)
-        return true
+      shown: () => shown,
+      list: () => list,
+      committed(ids: readonly string[], element: HTMLUListElement | null) {
+        shown = ids
+        list = element
       },
-      drop,
-      position,
-      textOf: (id) => selectTaskById(store.getState(), id)?.task ?? '',
     }
-  }, [dispatch, store, announcer, listRef])
+  })
+  useLayoutEffect(() => {
+    page.committed(ids, listRef.current)
+  }, [page, ids, listRef])
+
+  const moves = useMemo(
+    () => create?.(dispatch, store, page, announcer) ?? null,
+    [create, dispatch, store, page, announcer],
+  )
 
   useEffect(() => {
     const list = listRef.current
-    if (!list) return
+    if (!list || !moves) return
     const keyDown = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
       if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return
