@@ -1,6 +1,8 @@
 import type { DevToolsEnhancerOptions, UnknownAction } from '@reduxjs/toolkit'
 import {
   finishedTasksCleared,
+  importUndone,
+  tasksImported,
   tasksRestored,
   tasksSnapshotReceived,
   unsavedChangesRetried,
@@ -24,6 +26,8 @@ const summary = (count: number, what: string) => `<<${String(count)} ${what}>>`
 const LIST_PAYLOADS: Readonly<Record<string, string>> = {
   [finishedTasksCleared.type]: 'tasks',
   [tasksRestored.type]: 'tasks',
+  [tasksImported.type]: 'tasks',
+  [importUndone.type]: 'tasks',
   [unsavedChangesRetried.type]: 'writes',
 }
 

@@ -16,11 +16,18 @@ import type { Services } from '../services/types'
 import { devToolsOptions } from './devTools'
 import type { AppStartListening } from './listenerMiddleware'
 
+/**
+ * Slices injected when their feature first loads (`slice.injectInto(rootReducer)`), each adding
+ * itself here by declaration merging: the account's, on first use of Settings.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by merging
+export interface LazyLoadedSlices {}
+
 export const rootReducer = combineSlices({
   auth: authReducer,
   tasks: tasksReducer,
   sync: syncReducer,
-})
+}).withLazyLoadedSlices<LazyLoadedSlices>()
 
 export type RootState = ReturnType<typeof rootReducer>
 

@@ -45,6 +45,9 @@ export interface TasksSnapshot {
   hasPendingWrites: boolean
 }
 
+/** The most writes one batch may hold (Firestore's limit). */
+export const MAX_BATCH_WRITES = 500
+
 /** Where the tasks are kept between visits. */
 export type Persistence = 'device' | 'memory'
 
@@ -74,6 +77,18 @@ export interface TaskRepository {
   /** Writes only `changes` to `tasks/{id}`, which must exist: another device's fields stay. */
   update(id: string, changes: TaskChanges): Promise<void>
   delete(id: string): Promise<void>
+  /**
+   * Creates every task of `tasks` (at most {@link MAX_BATCH_WRITES}) in one batch: the server
+   * stores all of them or, refusing one, none.
+   */
+  addMany(tasks: readonly Task[]): Promise<void>
+  /** Deletes the tasks of `ids` (at most {@link MAX_BATCH_WRITES}) in one batch: all or none. */
+  deleteMany(ids: readonly string[]): Promise<void>
+  /**
+   * The ids of every task of `email` the server holds, with this device's changes not sent yet
+   * applied; never from the device's cache alone: rejects when the server cannot be asked.
+   */
+  idsOnServer(email: string): Promise<string[]>
   /**
    * Whether every write of the signed-in user reaches the server within `withinMs`: false at
    * once when the browser is offline.
@@ -110,6 +125,21 @@ export interface AuthService {
   onAuthStateChanged(callback: (user: AuthUser | null) => void): () => void
   /** Whether a user is signed in right now. */
   hasCurrentUser(): boolean
+  /**
+   * Whether the signed-in user signed in recently enough to delete their account (the provider
+   * asks for a sign-in of the last few minutes: Firebase, five).
+   */
+  signedInRecently(): Promise<boolean>
+  /**
+   * The provider's popup again, for the signed-in user; rejects on any failure
+   * (`auth/user-mismatch`: another account was chosen).
+   */
+  reauthenticate(): Promise<void>
+  /**
+   * Deletes the signed-in user's account, which signs them out; rejects with
+   * `auth/requires-recent-login` when their sign-in is too old.
+   */
+  deleteAccount(): Promise<void>
 }
 
 /** The browser's session storage, limited to the one key the spec keeps there. */

@@ -1,5 +1,8 @@
 import type { AuthService, AuthUser } from '../../src/services/types'
 
+/** An error as the Auth SDK rejects with: its `code` says why. */
+export const authError = (code: string) => Object.assign(new Error(`Auth: ${code}`), { code })
+
 export const ADA: AuthUser = {
   displayName: 'Ada Lovelace',
   email: 'ada@example.com',
@@ -20,7 +23,12 @@ export function createFakeAuthService() {
   }
   let pendingPopup: { complete: () => void; fail: (error: Error) => void } | null = null
   let signOutError: Error | null = null
-  const calls = { signInWithPopup: 0, signOut: 0 }
+  // The account of whoever is signed in: how recent their sign-in is, and whether it is deleted.
+  let recent = true
+  let reauthentication: { kind: 'succeed' } | { kind: 'fail'; error: Error } = { kind: 'succeed' }
+  let deleteError: Error | null = null
+  const deleted: string[] = []
+  const calls = { signInWithPopup: 0, signOut: 0, reauthenticate: 0, deleteAccount: 0 }
 
   const emit = (user: AuthUser | null) => {
     currentUser = user
@@ -62,6 +70,21 @@ export function createFakeAuthService() {
       return () => listeners.delete(callback)
     },
     hasCurrentUser: () => currentUser !== null,
+    signedInRecently: () => Promise.resolve(recent),
+    reauthenticate: () => {
+      calls.reauthenticate++
+      if (reauthentication.kind === 'fail') return Promise.reject(reauthentication.error)
+      recent = true
+      return Promise.resolve()
+    },
+    deleteAccount: () => {
+      calls.deleteAccount++
+      if (!recent) return Promise.reject(authError('auth/requires-recent-login'))
+      if (deleteError) return Promise.reject(deleteError)
+      deleted.push(currentUser?.email ?? '')
+      emit(null)
+      return Promise.resolve()
+    },
   }
 
   return {
@@ -94,5 +117,18 @@ export function createFakeAuthService() {
       signOutError = error
     },
     subscriberCount: () => listeners.size,
+    /** The signed-in user's sign-in is old (true) or recent: Delete account then asks again. */
+    signInIsOld(old = true) {
+      recent = !old
+    },
+    reauthenticationFailsWith(error: Error) {
+      reauthentication = { kind: 'fail', error }
+    },
+    /** Deleting the account fails with `error` from now on; null makes it succeed again. */
+    deleteAccountFailsWith(error: Error | null) {
+      deleteError = error
+    },
+    /** The e-mails of the accounts deleted. */
+    deleted,
   }
 }

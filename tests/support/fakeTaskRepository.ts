@@ -12,6 +12,8 @@ export type RecordedWrite =
   | { kind: 'add'; task: Task }
   | { kind: 'update'; id: string; changes: TaskChanges }
   | { kind: 'delete'; id: string }
+  | { kind: 'addMany'; tasks: Task[] }
+  | { kind: 'deleteMany'; ids: string[] }
 
 interface Watcher {
   email: string
@@ -70,17 +72,29 @@ export function createFakeTaskRepository(
     }, 0)
   }
 
-  function write(record: RecordedWrite, id: string, after: Task | undefined): Promise<void> {
+  /**
+   * A write (`record`, as asked for) of the documents of `changes`, each becoming its `after`
+   * (undefined: deleted): one task's, or a batch's, answered and reported as one.
+   */
+  function write(
+    record: RecordedWrite,
+    changes: { id: string; after: Task | undefined }[],
+  ): Promise<void> {
     writes.push(structuredClone(record))
-    const email = after?.email ?? local.get(id)?.email ?? server.get(id)?.email
-    pendingHere.set(id, (pendingHere.get(id) ?? 0) + 1)
+    const first = changes[0]
+    const email =
+      first && (first.after?.email ?? local.get(first.id)?.email ?? server.get(first.id)?.email)
+    const ids = changes.map(({ id }) => id)
+    for (const { id, after } of changes) {
+      pendingHere.set(id, (pendingHere.get(id) ?? 0) + 1)
+      if (after) local.set(id, after)
+      else local.delete(id)
+    }
     unsent.set(email, unsentOf(email) + 1)
-    if (after) local.set(id, after)
-    else local.delete(id)
-    report(email, [updateOf(id)])
+    report(email, ids.map(updateOf))
     return new Promise<void>((resolve, reject) => {
       const settled = () => {
-        pendingHere.set(id, (pendingHere.get(id) ?? 1) - 1)
+        for (const id of ids) pendingHere.set(id, (pendingHere.get(id) ?? 1) - 1)
         unsent.set(email, unsentOf(email) - 1)
         for (const waiter of [...whenAllSaved]) {
           if (unsentOf(waiter.email) > 0) continue
@@ -89,21 +103,25 @@ export function createFakeTaskRepository(
         }
       }
       const acknowledge = () => {
-        const latest = local.get(id)
-        if (latest) server.set(id, latest)
-        else server.delete(id)
+        for (const id of ids) {
+          const latest = local.get(id)
+          if (latest) server.set(id, latest)
+          else server.delete(id)
+        }
         settled()
         resolve()
-        report(email, [updateOf(id)])
+        report(email, ids.map(updateOf))
       }
       const refuse = (code: string) => {
         settled()
         // The SDK rejects the write before it reports the rollback of its cache.
         reject(firestoreError(code))
-        const kept = server.get(id)
-        if (kept) local.set(id, kept)
-        else local.delete(id)
-        report(email, [updateOf(id)])
+        for (const id of ids) {
+          const kept = server.get(id)
+          if (kept) local.set(id, kept)
+          else local.delete(id)
+        }
+        report(email, ids.map(updateOf))
       }
       if (answer.kind === 'acknowledge') acknowledge()
       else if (answer.kind === 'refuse') refuse(answer.code)
@@ -124,7 +142,7 @@ export function createFakeTaskRepository(
       fake.reconnects++
       return Promise.resolve()
     },
-    add: (task) => write({ kind: 'add', task }, task.id, { ...task }),
+    add: (task) => write({ kind: 'add', task }, [{ id: task.id, after: { ...task } }]),
     update(id, changes) {
       const before = local.get(id)
       // Under firestore.rules an update of a missing task fails the update rule first.
@@ -132,9 +150,23 @@ export function createFakeTaskRepository(
         writes.push({ kind: 'update', id, changes: structuredClone(changes) })
         return Promise.reject(firestoreError('permission-denied'))
       }
-      return write({ kind: 'update', id, changes }, id, { ...before, ...changes })
+      return write({ kind: 'update', id, changes }, [{ id, after: { ...before, ...changes } }])
     },
-    delete: (id) => write({ kind: 'delete', id }, id, undefined),
+    delete: (id) => write({ kind: 'delete', id }, [{ id, after: undefined }]),
+    addMany: (tasks) =>
+      write(
+        { kind: 'addMany', tasks: [...tasks] },
+        tasks.map((task) => ({ id: task.id, after: { ...task } })),
+      ),
+    deleteMany: (ids) =>
+      write(
+        { kind: 'deleteMany', ids: [...ids] },
+        ids.map((id) => ({ id, after: undefined })),
+      ),
+    idsOnServer(email) {
+      if (!fake.serverReachable) return Promise.reject(firestoreError('unavailable'))
+      return Promise.resolve([...local.values()].filter((t) => t.email === email).map((t) => t.id))
+    },
     // As the SDK's: a write is on the device's disk once handed over (a test sets otherwise).
     changesOnlyInMemory: () => fake.inMemory,
     allSaved(withinMs) {

@@ -1,5 +1,5 @@
 import './account.css'
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import type { AuthUser } from '../../services/types'
 import {
@@ -76,9 +76,10 @@ function ProfilePicture({ user }: { user: AuthUser }) {
  * The header's account widget: sign in, or who is signed in and the way out. One status line
  * stays in place through every state, only its text changes: a screen reader hears each change
  * from the live region it already knows, and the line painted first (prerendered into
- * index.html) is not replaced by a new one when sign-in is known.
+ * index.html) is not replaced by a new one when sign-in is known. `settings` (composed by the
+ * app) is shown before the picture while someone is signed in.
  */
-export function AccountWidget() {
+export function AccountWidget({ settings }: { settings?: ReactNode }) {
   const status = useAppSelector(selectShownAuthStatus)
   const user = useAppSelector(selectCurrentUser)
   const signingIn = useAppSelector(selectSigningIn)
@@ -134,6 +135,7 @@ export function AccountWidget() {
         )}
       </p>
       {/* Distinct keys: React must not reuse the focused 'Login now' button as 'Log Out'. */}
+      {signedIn && settings}
       {signedIn ? (
         <button
           key="signOut"

@@ -10,7 +10,7 @@ import type { RootState } from '../../app/store'
 import { newDocumentId } from '../../lib/documentId'
 import type { Task, TasksSnapshot } from '../../services/types'
 import { selectShownAuthStatus } from '../auth/authSlice'
-import { compareTasks, taskIn, withPlaced, type Placement } from './ordering'
+import { compareTasks, taskIn, withChanges, withPlaced, type Placement } from './ordering'
 import { applySnapshot } from './snapshot'
 import { normalizeTaskText } from './taskText'
 import {
@@ -73,7 +73,13 @@ function move(state: TasksState, { id, order, rank }: Placed, isFinished?: boole
   const list = base(state)
   const task = taskIn(list, id)
   if (task === undefined) return list
-  return withTask(list, { ...task, isFinished: isFinished ?? task.isFinished, order, rank })
+  // A rank of null: the order alone places it; its rank, if any, stays (as on the server).
+  return withTask(list, {
+    ...task,
+    isFinished: isFinished ?? task.isFinished,
+    order,
+    rank: rank ?? task.rank,
+  })
 }
 
 /** Where a click put a task. */
@@ -126,6 +132,16 @@ const tasksSlice = createSlice({
       const own = tasks.filter(({ id, email }) => email === state.owner && !taskIn(state, id))
       tasksAdapter.addMany(state, own)
     },
+    /** Import: a file's tasks, each with its id, owner and place (src/features/account). */
+    tasksImported(state, { payload }: PayloadAction<Task[]>) {
+      const list = base(state)
+      const own = payload.filter(({ id, email }) => email === list.owner && !taskIn(list, id))
+      const changes = withChanges(list, own, new Set())
+      return changes ? frozen({ ...list, ...changes }) : list
+    },
+    /** Undo of an import: its tasks, as the person saw them, go at once. */
+    importUndone: (state, { payload }: PayloadAction<Task[]>) =>
+      removed(state, new Set(payload.map(({ id }) => id))),
     tasksLoadStarted(state, { payload }: PayloadAction<{ email: string }>) {
       // Another user's list is never shown while this one loads.
       if (state.owner !== payload.email) {
@@ -187,6 +203,8 @@ export const {
   taskDeleted,
   finishedTasksCleared,
   tasksRestored,
+  tasksImported,
+  importUndone,
   tasksLoadStarted,
   tasksSnapshotReceived,
   tasksLoadFailed,

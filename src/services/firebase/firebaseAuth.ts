@@ -3,10 +3,12 @@ import {
   browserLocalPersistence,
   browserPopupRedirectResolver,
   connectAuthEmulator,
+  deleteUser,
   GoogleAuthProvider,
   indexedDBLocalPersistence,
   initializeAuth,
   onAuthStateChanged,
+  reauthenticateWithPopup,
   signInWithPopup,
   signOut,
   type Auth,
@@ -35,8 +37,20 @@ const toAuthUser = ({ displayName, email, photoURL }: User): AuthUser => ({
   photoURL,
 })
 
+/**
+ * How recent a sign-in must be to delete the account: Firebase asks for one of the last five
+ * minutes; a minute less leaves time for the deletion of the tasks that comes first.
+ */
+export const RECENT_SIGN_IN_MS = 4 * 60_000
+
+/** The signed-in user; an error the app knows (the SDK's code) when nobody is. */
+function signedIn(auth: Auth): User {
+  if (auth.currentUser) return auth.currentUser
+  throw Object.assign(new Error('Nobody is signed in'), { code: 'auth/no-current-user' })
+}
+
 /** Google popup sign-in on Firebase Auth. */
-export function createFirebaseAuthService(auth: Auth): AuthService {
+export function createFirebaseAuthService(auth: Auth, now: () => number = Date.now): AuthService {
   return {
     signInWithPopup: async () => {
       const { user } = await signInWithPopup(
@@ -52,5 +66,18 @@ export function createFirebaseAuthService(auth: Auth): AuthService {
         callback(user ? toAuthUser(user) : null)
       }),
     hasCurrentUser: () => auth.currentUser !== null,
+    // The token's auth_time is what the server compares, not the last refresh of the token.
+    signedInRecently: async () => {
+      const { authTime } = await signedIn(auth).getIdTokenResult()
+      return now() - Date.parse(authTime) < RECENT_SIGN_IN_MS
+    },
+    reauthenticate: async () => {
+      await reauthenticateWithPopup(
+        signedIn(auth),
+        new GoogleAuthProvider(),
+        browserPopupRedirectResolver,
+      )
+    },
+    deleteAccount: () => deleteUser(signedIn(auth)),
   }
 }

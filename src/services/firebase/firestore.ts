@@ -12,6 +12,7 @@ import {
   doc,
   enableNetwork,
   getDocsFromCache,
+  getDocsFromServer,
   initializeFirestore,
   memoryLocalCache,
   persistentLocalCache,
@@ -22,6 +23,7 @@ import {
   updateDoc,
   waitForPendingWrites,
   where,
+  writeBatch,
   type Firestore,
 } from 'firebase/firestore'
 import type { FirebaseSettings } from '../../config/env'
@@ -71,15 +73,20 @@ export function createTaskStore(
   // The live query's last report came from the server: it is reachable, whatever the browser says.
   let answering = false
 
-  const write = (id: string, send: () => Promise<void>): Promise<void> => {
-    writing.set(id, (writing.get(id) ?? 0) + 1)
-    disk.written(db, id)
+  /** A write of the documents of `ids` (one, or a batch's), counted until it settles. */
+  const write = (ids: readonly string[], send: () => Promise<void>): Promise<void> => {
+    for (const id of ids) {
+      writing.set(id, (writing.get(id) ?? 0) + 1)
+      disk.written(db, id)
+    }
     const settled = () => {
-      const left = (writing.get(id) ?? 1) - 1
-      if (left > 0) writing.set(id, left)
-      else {
-        writing.delete(id)
-        for (const listener of settledListeners) listener(id)
+      for (const id of ids) {
+        const left = (writing.get(id) ?? 1) - 1
+        if (left > 0) writing.set(id, left)
+        else {
+          writing.delete(id)
+          for (const listener of settledListeners) listener(id)
+        }
       }
     }
     // A write the SDK refuses at once (data it cannot store throws) settles like any other,
@@ -112,10 +119,29 @@ export function createTaskStore(
       await disableNetwork(db)
       await enableNetwork(db)
     },
-    add: (task) => write(task.id, () => setDoc(doc(tasksOf(db), task.id), task)),
+    add: (task) => write([task.id], () => setDoc(doc(tasksOf(db), task.id), task)),
     update: (id, changes) =>
-      write(id, () => updateDoc(doc(tasksOf(db), id), toStoredChanges(changes))),
-    delete: (id) => write(id, () => deleteDoc(doc(tasksOf(db), id))),
+      write([id], () => updateDoc(doc(tasksOf(db), id), toStoredChanges(changes))),
+    delete: (id) => write([id], () => deleteDoc(doc(tasksOf(db), id))),
+    addMany: (tasks) =>
+      write(
+        tasks.map(({ id }) => id),
+        () => {
+          const batch = writeBatch(db)
+          for (const task of tasks) batch.set(doc(tasksOf(db), task.id), task)
+          return batch.commit()
+        },
+      ),
+    deleteMany: (ids) =>
+      write(ids, () => {
+        const batch = writeBatch(db)
+        for (const id of ids) batch.delete(doc(tasksOf(db), id))
+        return batch.commit()
+      }),
+    async idsOnServer(email) {
+      const found = await getDocsFromServer(query(tasksOf(db), where('email', '==', email)))
+      return found.docs.map(({ id }) => id)
+    },
     // With no IndexedDB, nothing is on disk: what the server has not acknowledged is in memory.
     changesOnlyInMemory: () =>
       persistence === 'device' ? restoring || disk.inMemory() : writing.size > 0,

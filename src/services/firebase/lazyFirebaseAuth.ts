@@ -61,5 +61,8 @@ export function createLazyFirebaseAuthService(
     },
     // Nothing can ask before the SDK has loaded: Login now appears only after its first report.
     hasCurrentUser: () => loaded?.hasCurrentUser() ?? false,
+    signedInRecently: async () => (await load()).signedInRecently(),
+    reauthenticate: async () => (await load()).reauthenticate(),
+    deleteAccount: async () => (await load()).deleteAccount(),
   }
 }

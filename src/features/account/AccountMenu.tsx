@@ -1,0 +1,163 @@
+import './account.css'
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react'
+import { useAppStore } from '../../app/hooks'
+import { selectAllTasks } from '../tasks/tasksSlice'
+import { DeleteAccountDialog } from './DeleteAccountDialog'
+import { ExportDialog } from './ExportDialog'
+import { parseImport, sizeProblem } from './formats/parseImport'
+import { previewImport } from './formats/preview'
+import { ImportDialog, type ImportReading } from './ImportDialog'
+import { installAccount } from './install'
+import { nextItem } from './menuKeys'
+
+type Opened = { kind: 'export' } | { kind: 'delete' } | { kind: 'import'; reading: ImportReading }
+
+/** The file chosen, read and previewed against the list as it is now. */
+async function read(file: File, list: Parameters<typeof previewImport>[1]): Promise<ImportReading> {
+  const tooLarge = sizeProblem(file.size)
+  if (tooLarge) return { name: file.name, ok: false, problem: tooLarge }
+  const parsed = parseImport(file.name, await file.text())
+  if (!parsed.ok) return { name: file.name, ok: false, problem: parsed.problem }
+  return {
+    name: file.name,
+    ok: true,
+    format: parsed.format,
+    preview: previewImport(parsed.tasks, list),
+  }
+}
+
+/**
+ * The Settings menu (the ARIA menu pattern: the arrows move and wrap, Home and End, a letter;
+ * Escape closes it back to its button, Tab closes it and moves on) and what its items open: the
+ * Export, Import and Delete account dialogs, and the file picker. Loaded on first use of Settings.
+ */
+export default function AccountMenu({
+  menuId,
+  buttonRef,
+  open,
+  onClose,
+}: {
+  menuId: string
+  buttonRef: RefObject<HTMLButtonElement | null>
+  /** Open, with focus on its first or last item; null: closed. */
+  open: 'first' | 'last' | null
+  onClose: () => void
+}) {
+  const store = useAppStore()
+  const menuRef = useRef<HTMLDivElement>(null)
+  const fileRef = useRef<HTMLInputElement>(null)
+  const [opened, setOpened] = useState<Opened | null>(null)
+
+  useEffect(() => {
+    installAccount(store)
+  }, [store])
+
+  useLayoutEffect(() => {
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
+    if (open) (open === 'last' ? items.at(-1) : items[0])?.focus()
+  }, [open])
+
+  // A click anywhere else closes it, leaving focus where the click put it.
+  useEffect(() => {
+    if (!open) return
+    const outside = (event: PointerEvent) => {
+      const target = event.target as Node
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) onClose()
+    }
+    document.addEventListener('pointerdown', outside)
+    return () => {
+      document.removeEventListener('pointerdown', outside)
+    }
+  }, [open, onClose, buttonRef])
+
+  const backToButton = () => {
+    onClose()
+    buttonRef.current?.focus()
+  }
+  const choose = (next: Opened['kind']) => {
+    backToButton()
+    if (next === 'import') fileRef.current?.click()
+    else setOpened({ kind: next })
+  }
+
+  const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      backToButton()
+      return
+    }
+    // Tab leaves from the button, so focus goes on to what follows it (or precedes it).
+    if (event.key === 'Tab') {
+      backToButton()
+      return
+    }
+    if (event.altKey || event.ctrlKey || event.metaKey) return
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')]
+    const next = nextItem(items, items.indexOf(event.target as HTMLElement), event.key)
+    if (next === -1) return
+    event.preventDefault()
+    items[next]?.focus()
+  }
+
+  const item = (kind: Opened['kind'], label: string) => (
+    <button
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      onClick={() => {
+        choose(kind)
+      }}
+    >
+      {label}
+    </button>
+  )
+  const closed = () => {
+    setOpened(null)
+    buttonRef.current?.focus()
+  }
+
+  return (
+    <>
+      {open && (
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          tabIndex={-1}
+          aria-label="Settings"
+          className="settings-menu"
+          onKeyDown={keyDown}
+        >
+          {item('export', 'Export tasks')}
+          {item('import', 'Import tasks')}
+          {item('delete', 'Delete account')}
+        </div>
+      )}
+      <input
+        ref={fileRef}
+        type="file"
+        accept=".json,.csv,application/json,text/csv"
+        hidden
+        aria-label="File to import"
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0]
+          event.currentTarget.value = ''
+          if (!file) return
+          void read(file, selectAllTasks(store.getState())).then((reading) => {
+            setOpened({ kind: 'import', reading })
+          })
+        }}
+      />
+      {opened?.kind === 'export' && <ExportDialog onClosed={closed} />}
+      {opened?.kind === 'delete' && <DeleteAccountDialog onClosed={closed} />}
+      {opened?.kind === 'import' && <ImportDialog reading={opened.reading} onClosed={closed} />}
+    </>
+  )
+}

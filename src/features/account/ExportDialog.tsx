@@ -1,0 +1,74 @@
+import { useState } from 'react'
+import { useAppSelector } from '../../app/hooks'
+import { selectAllTasks } from '../tasks/tasksSlice'
+import { AccountDialog, closeDialogOf } from './AccountDialog'
+import { download } from './download'
+import { exportFileName, toCsv, toJson } from './formats/ourFormat'
+import { count, tasks } from './words'
+
+export const BEHIND_MESSAGE =
+  'Offline: these are the tasks kept on this device. Changes made on other devices since it was last online are not in them.'
+
+/** Downloads the list as this app's JSON, the file Import reads back; returns its name. */
+export function downloadJson(list: Parameters<typeof toJson>[0]): string {
+  const now = new Date()
+  const name = exportFileName(now, 'json')
+  download(name, toJson(list, now), 'application/json')
+  return name
+}
+
+/**
+ * Export tasks: the list the page shows (from the device's cache when offline, which it then
+ * says may be behind the server), as JSON or CSV.
+ */
+export function ExportDialog({ onClosed }: { onClosed: () => void }) {
+  const list = useAppSelector(selectAllTasks)
+  const loaded = useAppSelector((state) => state.tasks.status === 'loaded')
+  const behind = useAppSelector((state) => !state.sync.serverSeen)
+  const [saved, setSaved] = useState<string | null>(null)
+  const finished = list.filter(({ isFinished }) => isFinished).length
+  return (
+    <AccountDialog title="Export tasks" onClosed={onClosed}>
+      {loaded ? (
+        <p>
+          {tasks(list.length)}, {count(finished)} finished.
+        </p>
+      ) : (
+        <p>Your tasks have not loaded yet.</p>
+      )}
+      {loaded && behind && <p className="account-note">{BEHIND_MESSAGE}</p>}
+      <p role="status">{saved && `Downloaded ${saved}.`}</p>
+      <div className="dialog-actions">
+        <button
+          type="button"
+          onClick={(event) => {
+            closeDialogOf(event.currentTarget)
+          }}
+        >
+          Close
+        </button>
+        <button
+          type="button"
+          disabled={!loaded}
+          onClick={() => {
+            const name = exportFileName(new Date(), 'csv')
+            download(name, toCsv(list), 'text/csv')
+            setSaved(name)
+          }}
+        >
+          Download CSV
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={!loaded}
+          onClick={() => {
+            setSaved(downloadJson(list))
+          }}
+        >
+          Download JSON
+        </button>
+      </div>
+    </AccountDialog>
+  )
+}

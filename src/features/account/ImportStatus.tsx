@@ -1,0 +1,48 @@
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { importDismissed, selectDeletedAccount, selectImport } from './accountSlice'
+import { importUndoClicked } from './clicks'
+import { ACCOUNT_DELETED, count, tasks } from './words'
+
+/** What the account line says of the last import (with its one Undo), or of a deleted account. */
+export function ImportStatus() {
+  const dispatch = useAppDispatch()
+  const imported = useAppSelector(selectImport)
+  const deleted = useAppSelector(selectDeletedAccount)
+  const offline = useAppSelector(({ sync }) => !sync.online && !sync.serverSeen)
+  if (deleted) return <span>{ACCOUNT_DELETED}</span>
+  if (!imported) return null
+  const total = imported.ids.length
+  const settled = imported.saved + imported.refused
+  let said = `Imported ${tasks(total)}.`
+  if (imported.undone) said = `Import undone: ${tasks(total)} removed.`
+  else if (settled < total) {
+    said = offline
+      ? `Imported ${tasks(total)}. Offline: they are kept on this device and will be sent.`
+      : `Importing ${tasks(total)}: ${count(imported.saved)} saved…`
+  } else if (imported.refused > 0) {
+    said = `Imported ${tasks(total)}; ${count(imported.refused)} were not saved.`
+  }
+  return (
+    <span className="account-line-content">
+      {said}{' '}
+      {!imported.undone && (
+        <button
+          type="button"
+          onClick={() => {
+            dispatch(importUndoClicked())
+          }}
+        >
+          Undo
+        </button>
+      )}{' '}
+      <button
+        type="button"
+        onClick={() => {
+          dispatch(importDismissed())
+        }}
+      >
+        Dismiss
+      </button>
+    </span>
+  )
+}

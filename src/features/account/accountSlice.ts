@@ -1,0 +1,121 @@
+import { createAction, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit'
+import type { RootState } from '../../app/store'
+import { authStateChanged } from '../auth/authSlice'
+import { importUndone, tasksImported } from '../tasks/tasksSlice'
+
+// The account feature's state, injected into the store when the feature first loads: the last
+// import (for its progress line and its Undo) and Delete account's progress.
+
+/** The last import, while its owner is signed in. */
+export interface ImportState {
+  ids: string[]
+  /** Tasks the server has taken, and those it refused (each marked in its row). */
+  saved: number
+  refused: number
+  undone: boolean
+}
+
+/** Why Delete account stopped. */
+export type DeletionProblem =
+  /** Offline before anything was deleted. */
+  | 'offline'
+  /** The connection went while the tasks were deleted: some were, the account was not. */
+  | 'connectionLost'
+  /** The sign-in popup failed, or another account was chosen in it. */
+  | 'signInFailed'
+  | 'signInOtherAccount'
+  /** The tasks are deleted, the account could not be. */
+  | 'accountNotDeleted'
+
+export interface DeletionState {
+  phase: 'idle' | 'checking' | 'signInNeeded' | 'deletingTasks' | 'deletingAccount' | 'stopped'
+  deleted: number
+  total: number
+  problem: DeletionProblem | null
+}
+
+export interface AccountState {
+  imported: ImportState | null
+  deletion: DeletionState
+  /** The account just deleted here: said until someone signs in. */
+  deletedAccount: boolean
+}
+
+const idle: DeletionState = { phase: 'idle', deleted: 0, total: 0, problem: null }
+const initialState: AccountState = { imported: null, deletion: idle, deletedAccount: false }
+
+/** The feature has loaded into this store (its state exists from now on). */
+export const accountFeatureLoaded = createAction('account/featureLoaded')
+/** Delete account, confirmed in its dialog (or tried again). */
+export const accountDeletionConfirmed = createAction('account/deletionConfirmed')
+/** 'Sign in again', clicked in the dialog: the popup opens, then the deletion goes on. */
+export const deletionSignInClicked = createAction('account/deletionSignInClicked')
+
+export const accountSlice = createSlice({
+  name: 'account',
+  initialState,
+  reducers: {
+    importBatchSaved(state, { payload }: PayloadAction<number>) {
+      if (state.imported) state.imported.saved += payload
+    },
+    importBatchRefused(state, { payload }: PayloadAction<number>) {
+      if (state.imported) state.imported.refused += payload
+    },
+    importDismissed(state) {
+      state.imported = null
+    },
+    deletionProgressed(state, { payload }: PayloadAction<Partial<DeletionState>>) {
+      state.deletion = { ...state.deletion, problem: null, ...payload }
+    },
+    deletionStopped(state, { payload }: PayloadAction<DeletionProblem>) {
+      state.deletion.phase = 'stopped'
+      state.deletion.problem = payload
+    },
+    deletionClosed(state) {
+      state.deletion = idle
+    },
+    accountDeleted(state) {
+      state.deletion = idle
+      state.imported = null
+      state.deletedAccount = true
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(tasksImported, (state, { payload }) => {
+        state.imported = { ids: payload.map(({ id }) => id), saved: 0, refused: 0, undone: false }
+      })
+      .addCase(importUndone, (state) => {
+        if (state.imported) state.imported.undone = true
+      })
+      .addCase(accountDeletionConfirmed, (state) => {
+        state.deletion = { ...idle, phase: 'checking' }
+      })
+      // Nothing of one person is said to the next.
+      .addCase(authStateChanged, (state, { payload }) => {
+        if (payload) state.deletedAccount = false
+        else state.imported = null
+      })
+  },
+})
+
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- it adds the slice's state
+  export interface LazyLoadedSlices extends WithSlice<typeof accountSlice> {}
+}
+
+export const {
+  importBatchSaved,
+  importBatchRefused,
+  importDismissed,
+  deletionProgressed,
+  deletionStopped,
+  deletionClosed,
+  accountDeleted,
+} = accountSlice.actions
+
+/** The state, or before the feature has loaded its first value. */
+const accountOf = (state: RootState): AccountState => state.account ?? initialState
+export const selectImport = (state: RootState) => accountOf(state).imported
+export const selectDeletion = (state: RootState) => accountOf(state).deletion
+export const selectDeletedAccount = (state: RootState) => accountOf(state).deletedAccount

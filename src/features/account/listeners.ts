@@ -1,0 +1,64 @@
+import { addListener, type UnknownAction } from '@reduxjs/toolkit'
+import type { AppListenerEffect } from '../../app/listenerMiddleware'
+import type { AppDispatch, RootState } from '../../app/store'
+import type { Services, Task } from '../../services/types'
+import { importUndone, tasksImported, taskSaveFailed } from '../tasks/tasksSlice'
+import {
+  accountDeletionConfirmed,
+  deletionSignInClicked,
+  importBatchRefused,
+  importBatchSaved,
+} from './accountSlice'
+import { batchesOf } from './batches'
+import { deleteAccount, signInAgain } from './deleteAccount'
+
+// The writes of an import and of its Undo, in batches (one write per batch, up to Firestore's
+// 500), from what the action carries; nobody waits for them. A batch the server refuses is
+// refused whole: each of its tasks is marked as any refused change (spec's console message,
+// Retry and Discard in its row).
+
+type Api = Parameters<AppListenerEffect<typeof tasksImported>>[1]
+
+const codeOf = (err: unknown) => {
+  const code = (err as { code?: unknown } | null)?.code
+  return typeof code === 'string' ? code : 'unknown'
+}
+
+function refused(api: Api, tasks: Task[], kind: 'add' | 'delete', err: unknown) {
+  api.extra.logger.error(kind === 'add' ? 'Error adding document' : 'Error deleting document', err)
+  const code = codeOf(err)
+  for (const task of tasks) {
+    const failure = { id: task.id, kind, text: task.task, code }
+    api.dispatch(taskSaveFailed(kind === 'delete' ? { ...failure, deleted: task } : failure))
+  }
+}
+
+const writeImportedTasks: AppListenerEffect<typeof tasksImported> = (action, api) => {
+  for (const batch of batchesOf(action.payload)) {
+    api.extra.tasks.addMany(batch).then(
+      () => api.dispatch(importBatchSaved(batch.length)),
+      (err: unknown) => {
+        refused(api, batch, 'add', err)
+        api.dispatch(importBatchRefused(batch.length))
+      },
+    )
+  }
+}
+
+const writeUndoneImport: AppListenerEffect<typeof importUndone> = (action, api) => {
+  for (const batch of batchesOf(action.payload)) {
+    api.extra.tasks.deleteMany(batch.map(({ id }) => id)).catch((err: unknown) => {
+      refused(api, batch, 'delete', err)
+    })
+  }
+}
+
+const addAppListener = addListener.withTypes<RootState, AppDispatch, Services>()
+
+/** Starts the feature's effects on the store of `dispatch` (once: install.ts sees to it). */
+export function addAccountListeners(dispatch: (action: UnknownAction) => unknown): void {
+  dispatch(addAppListener({ actionCreator: tasksImported, effect: writeImportedTasks }))
+  dispatch(addAppListener({ actionCreator: importUndone, effect: writeUndoneImport }))
+  dispatch(addAppListener({ actionCreator: accountDeletionConfirmed, effect: deleteAccount }))
+  dispatch(addAppListener({ actionCreator: deletionSignInClicked, effect: signInAgain }))
+}

@@ -1,0 +1,48 @@
+import type { Task } from '../../services/types'
+import { placeAfterLastOpen, placeAtEnd, type Placement, type TaskList } from '../tasks/ordering'
+import { rankBetween } from '../tasks/ranks'
+import type { FileTask } from './formats/types'
+
+/**
+ * `count` places one after another from `first`: whole steps while they stay exact, else the
+ * same order with ranks one after another (orders past 2^53, written by another client).
+ */
+function run(first: Placement, count: number): Placement[] {
+  if (first.rank === null && Number.isSafeInteger(first.order + count)) {
+    return Array.from({ length: count }, (_, i) => ({ order: first.order + i, rank: null }))
+  }
+  const places = [first]
+  let rank = first.rank
+  while (places.length < count) {
+    rank = rankBetween(rank, null)
+    places.push({ order: first.order, rank })
+  }
+  return places
+}
+
+/**
+ * The imported tasks of `email`, new ids from `newId`, placed as a person adding them one by one
+ * would: open ones after the open tasks of `list`, finished ones after the finished, each in the
+ * file's order.
+ */
+export function placeImported(
+  list: TaskList,
+  tasks: readonly FileTask[],
+  email: string,
+  newId: () => string,
+): Task[] {
+  const open = tasks.filter(({ finished }) => !finished)
+  const finished = tasks.filter(({ finished }) => finished)
+  const openPlaces = open.length ? run(placeAfterLastOpen(list), open.length) : []
+  const finishedPlaces = finished.length ? run(placeAtEnd(list, ''), finished.length) : []
+  const made = (from: FileTask[], places: Placement[]) =>
+    from.map(({ text, finished: isFinished }, i) => ({
+      id: newId(),
+      task: text,
+      isFinished,
+      email,
+      order: places[i]?.order ?? null,
+      rank: places[i]?.rank ?? null,
+    }))
+  return [...made(open, openPlaces), ...made(finished, finishedPlaces)]
+}

@@ -1,0 +1,98 @@
+import { MAX_TASK_LENGTH } from '../../services/types'
+import type { DeletionState } from './accountSlice'
+import type { ImportFormat, ImportProblem } from './formats/types'
+import { MAX_IMPORT_TASKS } from './formats/types'
+import { skippedCount, type ImportPreview } from './formats/preview'
+
+// What the account's dialogs and its status line say; tests read the same words.
+
+export const count = (n: number): string => n.toLocaleString('en-US')
+export const tasks = (n: number): string => `${count(n)} ${n === 1 ? 'task' : 'tasks'}`
+
+const FORMATS: Record<ImportFormat, string> = {
+  json: 'this app’s JSON',
+  csv: 'this app’s CSV',
+  takeout: 'Google Tasks',
+  todoist: 'Todoist',
+}
+
+export const NOTHING_ADDED = 'Nothing was added.'
+
+/** Why the file `name` cannot be imported, in one sentence. */
+export function importProblem(name: string, problem: ImportProblem): string {
+  const file = `“${name}”`
+  switch (problem.kind) {
+    case 'not-json-or-csv':
+      return `${file} is not a JSON or CSV file.`
+    case 'too-large':
+      return `${file} is over 10 MB (${(problem.bytes / 1_000_000).toFixed(1)} MB).`
+    case 'too-many':
+      return `${file} holds ${tasks(problem.count)}: at most ${count(MAX_IMPORT_TASKS)} can be imported at once.`
+    case 'invalid-json':
+      return `${file} is not valid JSON.`
+    case 'invalid-csv':
+      return `${file} is not valid CSV: a quote on row ${count(problem.row)} is never closed.`
+    case 'wrong-shape':
+      return `${file} is not a file this app can import: ${problem.what}.`
+    case 'newer-version':
+      return `${file} was made by a newer version of this app (format ${String(problem.version)}); this one reads format 1.`
+  }
+}
+
+export const importSource = (name: string, format: ImportFormat) =>
+  `From “${name}” (${FORMATS[format]}):`
+
+export function toAdd(preview: ImportPreview): string {
+  const n = preview.tasks.length
+  if (n === 0) return 'Nothing to add.'
+  const finished = preview.finished === 0 ? 'none' : count(preview.finished)
+  return `${tasks(n)} to add, ${finished} of them finished.`
+}
+
+/** Each reason something is left out, with how many. */
+export function skippedReasons({ skipped }: ImportPreview): string[] {
+  const { empty, tooLong, duplicate, deleted } = skipped
+  return [
+    empty && `${count(empty)} with no text`,
+    tooLong && `${count(tooLong)} too long (over ${count(MAX_TASK_LENGTH)} characters)`,
+    duplicate && `${count(duplicate)} already in your list`,
+    deleted && `${count(deleted)} deleted in Google Tasks`,
+  ].filter((reason): reason is string => Boolean(reason))
+}
+
+export const skippedTitle = (preview: ImportPreview) => `${tasks(skippedCount(preview))} left out:`
+
+/** Delete account's dialog, at each step. */
+export function deletionText(deletion: DeletionState, taskCount: number, email: string): string {
+  const { phase, deleted, total, problem } = deletion
+  const done = total > 0 && deleted === total
+  switch (phase) {
+    case 'idle':
+      return `This deletes your account and your ${tasks(taskCount)}, on every device. It cannot be undone.`
+    case 'checking':
+      return 'Checking with the server…'
+    case 'deletingTasks':
+      return `Deleting your tasks: ${count(deleted)} of ${count(total)}…`
+    case 'deletingAccount':
+      return 'Deleting your account…'
+    case 'signInNeeded':
+      return done
+        ? 'Your tasks are deleted. Sign in again to finish deleting your account.'
+        : 'For your safety, sign in again before your account is deleted. Nothing has been deleted yet.'
+    case 'stopped':
+      switch (problem) {
+        case 'offline':
+          return 'You are offline: an account can be deleted only while connected. Nothing was deleted.'
+        case 'connectionLost':
+          return `The connection was lost after ${count(deleted)} of ${tasks(total)} were deleted. Your account and the other tasks are still here: try again once you are back online.`
+        case 'signInOtherAccount':
+          return `That was another account: sign in again as ${email}. Your account was not deleted.`
+        case 'accountNotDeleted':
+          return 'Your tasks are deleted, but your account could not be: try again.'
+        default:
+          return 'Signing in again did not finish. Your account was not deleted.'
+      }
+  }
+}
+
+export const ACCOUNT_DELETED = 'Your account and all its tasks were deleted. You are signed out.'

@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { App } from '../../../src/app/App'
+import { connectivityLost } from '../../../src/app/actions'
+import { renderSignedIn } from '../../support/render'
+import { rowTexts } from '../../support/rows'
+import { EMAIL, storedTask } from '../../support/store'
+import { fixture } from './formats/fixtures'
+import { importFile } from './support'
+
+const fileOf = (name: string, text = fixture(name)) => new File([text], name)
+/** The account's line below the header. */
+function accountLine(): HTMLElement {
+  const line = screen.getAllByRole('status').find((region) => region.matches('.account-line'))
+  if (!line) throw new Error('No account line')
+  return line
+}
+
+const here = [
+  storedTask('a', false, 0, 'Plant the tulip bulbs'),
+  storedTask('b', false, 1, 'Walk the dog'),
+  storedTask('z', true, 2 ** 40, 'Mow the lawn'),
+]
+
+describe('Import tasks', () => {
+  it('shows what a Takeout file will add and leave out, then adds it where it belongs', async () => {
+    const { user, repository } = await renderSignedIn(<App />, here)
+    const dialog = await importFile(user, fileOf('Tasks.json'))
+    expect(dialog).toHaveTextContent('From “Tasks.json” (Google Tasks):')
+    expect(dialog).toHaveTextContent('4 tasks to add, 2 of them finished.')
+    expect(dialog).toHaveTextContent('3 tasks left out:')
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1 with no text', '1 already in your list', '1 deleted in Google Tasks'])
+    await user.click(within(dialog).getByRole('button', { name: 'Add 4 tasks' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    const list = [
+      'Plant the tulip bulbs',
+      'Walk the dog',
+      'Renew the passport',
+      'Sharpen the shears',
+      'Mow the lawn',
+      'Book the dentist',
+      'Rake the leaves',
+    ]
+    expect(rowTexts()).toEqual(list)
+    // One batch, written as the action said; the server then holds the list as shown.
+    expect(repository.writes.map(({ kind }) => kind)).toEqual(['addMany'])
+    await waitFor(() => {
+      expect(repository.serverTasks(EMAIL).map(({ task }) => task)).toEqual(list)
+    })
+    await waitFor(() => {
+      expect(accountLine()).toHaveTextContent('Imported 4 tasks.')
+    })
+    expect(rowTexts()).toEqual(list)
+  })
+
+  it('imports a Todoist CSV; one Undo takes the whole import back, in batched deletes', async () => {
+    const { user, repository } = await renderSignedIn(<App />, here)
+    const dialog = await importFile(user, fileOf('todoist.csv'))
+    expect(dialog).toHaveTextContent('From “todoist.csv” (Todoist):')
+    expect(dialog).toHaveTextContent('3 tasks to add, none of them finished.')
+    await user.click(within(dialog).getByRole('button', { name: 'Add 3 tasks' }))
+    await waitFor(() => {
+      expect(accountLine()).toHaveTextContent('Imported 3 tasks.')
+    })
+    await user.click(within(accountLine()).getByRole('button', { name: 'Undo' }))
+    expect(rowTexts()).toEqual(['Plant the tulip bulbs', 'Walk the dog', 'Mow the lawn'])
+    expect(accountLine()).toHaveTextContent('Import undone: 3 tasks removed.')
+    expect(repository.writes.map(({ kind }) => kind)).toEqual(['addMany', 'deleteMany'])
+    await waitFor(() => {
+      expect(repository.serverTasks(EMAIL)).toEqual(here)
+    })
+  })
+
+  it('writes 1,201 tasks in batches of at most 500, and says how many are saved', async () => {
+    const { user, repository } = await renderSignedIn(<App />)
+    repository.holdWrites()
+    const many = Array.from({ length: 1201 }, (_, i) => `t${String(i)},Task ${String(i)},false,`)
+    const dialog = await importFile(
+      user,
+      fileOf('many.csv', ['id,text,finished,place', ...many].join('\n')),
+    )
+    await user.click(within(dialog).getByRole('button', { name: 'Add 1,201 tasks' }))
+    expect(
+      repository.writes.map((write) => (write.kind === 'addMany' ? write.tasks.length : 0)),
+    ).toEqual([500, 500, 201])
+    expect(accountLine()).toHaveTextContent('Importing 1,201 tasks: 0 saved…')
+    repository.acknowledgeHeld()
+    await waitFor(() => {
+      expect(accountLine()).toHaveTextContent('Imported 1,201 tasks.')
+    })
+  })
+
+  it('offline, adds the tasks at once and says they will be sent', async () => {
+    const { user, repository, store } = await renderSignedIn(<App />, here)
+    repository.holdWrites()
+    repository.serverReachable = false
+    store.dispatch(connectivityLost())
+    const dialog = await importFile(user, fileOf('todo-tasks-2026-11-27.csv'))
+    await user.click(within(dialog).getByRole('button', { name: 'Add 4 tasks' }))
+    expect(rowTexts()).toContain('=1+1 is two')
+    expect(accountLine()).toHaveTextContent(
+      'Imported 4 tasks. Offline: they are kept on this device and will be sent.',
+    )
+  })
+
+  it('a refused batch is marked in its rows, with the spec’s message, never undone', async () => {
+    const { user, repository } = await renderSignedIn(<App />)
+    repository.refuseWrites('permission-denied')
+    const dialog = await importFile(user, fileOf('todo-tasks-2026-11-27.json'))
+    await user.click(within(dialog).getByRole('button', { name: 'Add 3 tasks' }))
+    await waitFor(() => {
+      expect(accountLine()).toHaveTextContent('Imported 3 tasks; 3 were not saved.')
+    })
+    expect(rowTexts()).toEqual(['Water the plants', 'Call the plumber', 'Buy oat milk'])
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(3)
+  })
+
+  it.each([
+    ['not-tasks.png', '“not-tasks.png” is not a JSON or CSV file. Nothing was added.'],
+    ['broken.json', '“broken.json” is not valid JSON. Nothing was added.'],
+    [
+      'wrong-shape.json',
+      '“wrong-shape.json” is not a file this app can import: it is neither an export of this app nor Google Tasks’ Tasks.json. Nothing was added.',
+    ],
+    [
+      'newer-version.json',
+      '“newer-version.json” was made by a newer version of this app (format 2); this one reads format 1. Nothing was added.',
+    ],
+  ])(
+    'a bad file (%s) gets one message naming what is wrong, and nothing is added',
+    async (name, said) => {
+      const { user, repository } = await renderSignedIn(<App />, here)
+      const dialog = await importFile(user, fileOf(name))
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(said)
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+      expect(rowTexts()).toHaveLength(3)
+      expect(repository.writes).toEqual([])
+    },
+  )
+
+  it('a file over 10 MB is refused before it is read', async () => {
+    const { user } = await renderSignedIn(<App />)
+    const big = fileOf('big.json', '')
+    Object.defineProperty(big, 'size', { value: 12_500_000 })
+    const dialog = await importFile(user, big)
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      '“big.json” is over 10 MB (12.5 MB). Nothing was added.',
+    )
+  })
+})
