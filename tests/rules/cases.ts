@@ -646,4 +646,31 @@ export const CASES: RulesCase[] = [
     act: ({ task: at }) => deleteDoc(at('mine')),
     expected: 'permission-denied',
   },
+  // Delete account deletes every task of the person in batches (src/features/account).
+  {
+    name: 'delete: a batch of own tasks',
+    as: 'ada',
+    seed: { mine: ownTask, second: task(ADA), original: originalTask },
+    act: ({ db, task: at }) => {
+      const batch = writeBatch(db)
+      for (const id of ['mine', 'second', 'original']) batch.delete(at(id))
+      return batch.commit()
+    },
+    then: async ({ stored }) => `left: ${String((await stored('second')) !== undefined)}`,
+    expected: 'ok; left: false',
+  },
+  {
+    name: 'delete: a batch holding another user’s task deletes nothing',
+    as: 'ada',
+    seed: { mine: ownTask, hers: task(GRACE) },
+    act: ({ db, task: at }) => {
+      const batch = writeBatch(db)
+      batch.delete(at('mine'))
+      batch.delete(at('hers'))
+      return batch.commit()
+    },
+    then: async ({ stored }) =>
+      `mine: ${String((await stored('mine')) !== undefined)}, hers: ${String((await stored('hers')) !== undefined)}`,
+    expected: 'permission-denied; mine: true, hers: true',
+  },
 ]

@@ -1,0 +1,169 @@
+import { addTasks, expect, row, rowTexts, signIn, taskRows, test } from './fixtures'
+import {
+  accountLine,
+  chooseInSettings,
+  exportAs,
+  fixturePath,
+  importFile,
+  settingsButton,
+  violations,
+} from './support/account'
+import { storedCountOf, storedTasksOf } from './support/backend'
+
+// Export, import (this app's files, Google Tasks' Takeout, Todoist's CSV) and Undo, on the
+// production build with both emulators. Delete account: account.delete.spec.ts.
+
+test('Settings sits beside the picture, and the picture still signs out', async ({
+  signedIn: page,
+}) => {
+  await expect(settingsButton(page)).toHaveAttribute('aria-haspopup', 'menu')
+  await page.getByRole('button', { name: 'Log Out' }).click()
+  await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
+  await expect(settingsButton(page)).toHaveCount(0)
+})
+
+test('export, then import into another account, gives the same list', async ({
+  signedIn: page,
+  person,
+}) => {
+  await addTasks(page, 'Water the plants', 'Call the plumber, then "Bob"', 'Buy oat milk')
+  await row(page, 'Buy oat milk').getByRole('button', { name: 'Mark as complete' }).click()
+  await expect(
+    row(page, 'Buy oat milk').getByRole('button', { name: 'Mark as incomplete' }),
+  ).toBeVisible()
+  const shown = await rowTexts(page)
+  const json = await exportAs(page, 'JSON')
+  const day = new Date().toLocaleDateString('sv')
+  expect(json.name).toBe(`todo-tasks-${day}.json`)
+  const csv = await exportAs(page, 'CSV')
+  expect(csv.name).toBe(`todo-tasks-${day}.csv`)
+  expect(csv.text.split('\r\n')[0]).toBe('id,text,finished,place')
+
+  const saved = (email: string) =>
+    storedTasksOf(page.request, email).then((tasks) =>
+      tasks.map(({ task, isFinished }) => ({ task, isFinished })),
+    )
+  const theirs = await saved(person.email)
+  await page.getByRole('button', { name: 'Log Out' }).click()
+  const other = { email: `other-${person.email}`, displayName: 'Grace Hopper' }
+  await signIn(page, other)
+
+  const dialog = await importFile(page, json.path)
+  await expect(dialog).toContainText('3 tasks to add, 1 of them finished.')
+  await dialog.getByRole('button', { name: 'Add 3 tasks' }).click()
+  await expect(taskRows(page)).toHaveCount(3)
+  expect(await rowTexts(page)).toEqual(shown)
+  await expect.poll(() => saved(other.email)).toEqual(theirs)
+  await expect(accountLine(page)).toContainText('Imported 3 tasks.')
+
+  // The CSV brings the same tasks again: each is a duplicate now.
+  const again = await importFile(page, csv.path)
+  await expect(again).toContainText('Nothing to add.')
+  await expect(again).toContainText('3 already in your list')
+  await again.getByRole('button', { name: 'Close' }).click()
+})
+
+test('a Takeout import and a Todoist import each reach the server', async ({
+  signedIn: page,
+  person,
+}) => {
+  const dialog = await importFile(page, fixturePath('Tasks.json'))
+  await expect(dialog).toContainText('From “Tasks.json” (Google Tasks):')
+  await expect(dialog).toContainText('5 tasks to add, 2 of them finished.')
+  await expect(dialog).toContainText('1 with no text')
+  await expect(dialog).toContainText('1 deleted in Google Tasks')
+  await dialog.getByRole('button', { name: 'Add 5 tasks' }).click()
+  const stored = () =>
+    storedTasksOf(page.request, person.email).then((tasks) =>
+      tasks.map(({ task, isFinished }) => `${task}${isFinished ? ' ✓' : ''}`),
+    )
+  const takeout = [
+    'Renew the passport',
+    'Plant the tulip bulbs',
+    'Sharpen the shears',
+    'Book the dentist ✓',
+    'Rake the leaves ✓',
+  ]
+  await expect.poll(stored).toEqual(takeout)
+
+  const todoist = await importFile(page, fixturePath('todoist.csv'))
+  await expect(todoist).toContainText('From “todoist.csv” (Todoist):')
+  await expect(todoist).toContainText('3 tasks to add, none of them finished.')
+  await todoist.getByRole('button', { name: 'Add 3 tasks' }).click()
+  await expect
+    .poll(stored)
+    .toEqual([
+      ...takeout.slice(0, 3),
+      'Descale the kettle',
+      'Buy bread, eggs and "good" coffee',
+      'Send the invoice @work',
+      ...takeout.slice(3),
+    ])
+  expect(await rowTexts(page)).toEqual((await stored()).map((text) => text.replace(' ✓', '')))
+})
+
+test('one Undo takes a whole import back, on the server too', async ({
+  signedIn: page,
+  person,
+}) => {
+  await addTasks(page, 'Keep me')
+  const dialog = await importFile(page, fixturePath('todo-tasks-2026-11-27.json'))
+  await dialog.getByRole('button', { name: 'Add 3 tasks' }).click()
+  await expect(taskRows(page)).toHaveCount(4)
+  await expect.poll(() => storedCountOf(page.request, person.email)).toBe(4)
+  await accountLine(page).getByRole('button', { name: 'Undo' }).click()
+  await expect(accountLine(page)).toContainText('Import undone: 3 tasks removed.')
+  await expect(taskRows(page)).toHaveCount(1)
+  await expect
+    .poll(async () => (await storedTasksOf(page.request, person.email)).map(({ task }) => task))
+    .toEqual(['Keep me'])
+})
+
+test('a bad file gets one message naming what is wrong, and nothing is added', async ({
+  signedIn: page,
+  person,
+}) => {
+  for (const [name, said] of [
+    ['broken.json', '“broken.json” is not valid JSON. Nothing was added.'],
+    ['not-tasks.png', '“not-tasks.png” is not a JSON or CSV file. Nothing was added.'],
+    [
+      'unknown-columns.csv',
+      '“unknown-columns.csv” is not a file this app can import: its columns are neither this app’s (text, finished) nor Todoist’s (TYPE, CONTENT). Nothing was added.',
+    ],
+  ] as const) {
+    const dialog = await importFile(page, fixturePath(name))
+    await expect(dialog.getByRole('alert')).toHaveText(said)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+  }
+  await expect(page.getByText('No tasks have been added yet')).toBeVisible()
+  expect(await storedCountOf(page.request, person.email)).toBe(0)
+})
+
+test('the menu and each dialog open: no WCAG 2.1 AA violations, keys as the menu pattern says', async ({
+  signedIn: page,
+}) => {
+  await addTasks(page, 'Buy oat milk')
+  await settingsButton(page).focus()
+  await page.keyboard.press('ArrowDown')
+  const menu = page.getByRole('menu', { name: 'Settings' })
+  await expect(menu.getByRole('menuitem', { name: 'Export tasks' })).toBeFocused()
+  expect(await violations(page)).toEqual([])
+  await page.keyboard.press('ArrowUp')
+  await expect(menu.getByRole('menuitem', { name: 'Delete account' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(settingsButton(page)).toBeFocused()
+
+  await chooseInSettings(page, 'Export tasks')
+  await expect(page.getByRole('dialog', { name: 'Export tasks' })).toBeVisible()
+  expect(await violations(page)).toEqual([])
+  await page.keyboard.press('Escape')
+
+  const dialog = await importFile(page, fixturePath('Tasks.json'))
+  await expect(dialog).toBeVisible()
+  expect(await violations(page)).toEqual([])
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+
+  await chooseInSettings(page, 'Delete account')
+  await expect(page.getByRole('dialog', { name: 'Delete account' })).toContainText('1 task')
+  expect(await violations(page)).toEqual([])
+})

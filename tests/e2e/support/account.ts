@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { AUTH } from './network'
+
+// The Settings menu of a signed-in page, and the Auth emulator's admin view of its accounts.
+
+/** A sample file of tests/fixtures. */
+export const fixturePath = (name: string) => join(process.cwd(), 'tests/fixtures', name)
+
+export const settingsButton = (page: Page) => page.getByRole('button', { name: 'Settings' })
+
+/** Opens Settings and chooses `name` in its menu. */
+export async function chooseInSettings(page: Page, name: string): Promise<void> {
+  await settingsButton(page).click()
+  await page.getByRole('menu', { name: 'Settings' }).getByRole('menuitem', { name }).click()
+}
+
+/** Import tasks with the file chooser answered by `file` (a path, or a name and its content). */
+export async function importFile(
+  page: Page,
+  file: string | { name: string; mimeType: string; buffer: Buffer },
+) {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    chooseInSettings(page, 'Import tasks'),
+  ])
+  await chooser.setFiles(file)
+  return page.getByRole('dialog', { name: 'Import tasks' })
+}
+
+/** Downloads the list through Export tasks as `format`; returns the file's name and text. */
+export async function exportAs(page: Page, format: 'JSON' | 'CSV') {
+  await chooseInSettings(page, 'Export tasks')
+  const dialog = page.getByRole('dialog', { name: 'Export tasks' })
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: `Download ${format}` }).click(),
+  ])
+  const path = await download.path()
+  const text = await readFile(path, 'utf8')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  return { name: download.suggestedFilename(), path, text }
+}
+
+/** The account's line below the header. */
+export const accountLine = (page: Page) => page.locator('.account-line')
+
+/** Whether the Auth emulator holds an account for `email` (its admin lookup, `Bearer owner`). */
+export async function hasAuthAccount(request: APIRequestContext, email: string): Promise<boolean> {
+  const response = await request.post(
+    `${AUTH}/identitytoolkit.googleapis.com/v1/projects/demo-todo/accounts:lookup`,
+    { headers: { authorization: 'Bearer owner' }, data: { email: [email] } },
+  )
+  if (!response.ok()) throw new Error(`accounts:lookup: ${String(response.status())}`)
+  const { users } = (await response.json()) as { users?: unknown[] }
+  return (users?.length ?? 0) > 0
+}
+
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+/** What axe finds against WCAG 2.1 AA on the page as it is. */
+export async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze()
+  return results.violations.map(({ id, nodes }) => ({
+    id,
+    targets: nodes.map((node) => node.target.join(' ')),
+  }))
+}
