@@ -120,14 +120,14 @@ test.describe('a list of 5,000 tasks', () => {
     })
     const ROWS = 45
     await row(page, text(1)).getByRole('button', { name: 'Mark as complete' }).focus()
-    // Three stops a row (toggle, Edit, Delete).
-    for (let press = 0; press < 3 * (ROWS - 1); press++) await page.keyboard.press('Tab')
+    // Four stops a row (toggle, Edit, Delete, Reorder).
+    for (let press = 0; press < 4 * (ROWS - 1); press++) await page.keyboard.press('Tab')
     await expect(
       row(page, text(ROWS)).getByRole('button', { name: 'Mark as complete' }),
     ).toBeFocused()
     const expected = [
       1,
-      ...Array.from({ length: ROWS - 1 }, (_, i) => [i + 1, i + 1, i + 2]).flat(),
+      ...Array.from({ length: ROWS - 1 }, (_, i) => [i + 1, i + 1, i + 1, i + 2]).flat(),
     ]
     expect(
       await page.evaluate(() => (window as unknown as { focusedRows: number[] }).focusedRows),
@@ -135,7 +135,7 @@ test.describe('a list of 5,000 tasks', () => {
     await expect(
       row(page, text(ROWS)).getByRole('button', { name: 'Mark as complete' }),
     ).toBeInViewport()
-    for (let press = 0; press < 3; press++) await page.keyboard.press('Shift+Tab')
+    for (let press = 0; press < 4; press++) await page.keyboard.press('Shift+Tab')
     expect(await focusedPosition(page)).toBe(ROWS - 1)
   })
 

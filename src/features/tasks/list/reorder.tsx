@@ -37,18 +37,29 @@ const INSTRUCTIONS = {
 
 const name = (id: UniqueIdentifier) => String(id)
 
-/** What a drag says, in the words Alt+Arrow uses ("Moved to 3 of 12"). */
+/**
+ * What a drag says, in the words Alt+Arrow uses ("Moved to 3 of 12"). A drag is over its own
+ * place as it starts: that is not said again over "Picked up", only a return to it.
+ */
 function announcements(moves: RowMoves): Announcements {
+  let lastOver: UniqueIdentifier | null = null
+  const at = (id: UniqueIdentifier) => moves.position(name(id))
   return {
-    onDragStart: ({ active }) =>
-      `Picked up ${moves.textOf(name(active.id))}, at ${moves.position(name(active.id))}.`,
-    onDragOver: ({ over }) =>
-      over ? `Moving to ${moves.position(name(over.id))}.` : 'Not over a place in its list.',
+    onDragStart: ({ active }) => {
+      lastOver = active.id
+      return `Picked up ${moves.textOf(name(active.id))}, at ${at(active.id)}.`
+    },
+    onDragOver: ({ over }) => {
+      if ((over?.id ?? null) === lastOver) return undefined
+      lastOver = over?.id ?? null
+      return over ? `Moving to ${at(over.id)}.` : 'Not over a place in its list.'
+    },
+    // Said once the drop has moved the task (onDragEnd below runs first).
     onDragEnd: ({ active, over }) =>
-      over
-        ? `Moved to ${moves.position(name(over.id))}.`
-        : `Not moved: still at ${moves.position(name(active.id))}.`,
-    onDragCancel: ({ active }) => `Move cancelled: back at ${moves.position(name(active.id))}.`,
+      over && over.id !== active.id
+        ? `Moved to ${at(active.id)}.`
+        : `Not moved: still at ${at(active.id)}.`,
+    onDragCancel: ({ active }) => `Move cancelled: back at ${at(active.id)}.`,
   }
 }
 
