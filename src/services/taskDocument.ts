@@ -13,7 +13,7 @@ export interface StoredTask {
   isFinished: boolean
   email: string
   order?: number
-  /** A fractional key; '' or absent: none. */
+  /** A fractional key; absent (or '', or not a key): none. */
   rank?: string
 }
 
@@ -37,15 +37,15 @@ export function toStored({ task, isFinished, email, order, rank }: Task): Stored
 }
 
 /**
- * The fields of an update for `changes`. An order of null is never written (it stays as is); a
- * rank of null is written '' (a click that places a task by its order alone drops its rank).
+ * The fields of an update for `changes`. An order or a rank of null is never written: what is
+ * stored stays (a rank only breaks ties, and a click that places a task by its order alone
+ * gives it an order no other task has).
  */
 export function toStoredChanges(changes: TaskChanges): Partial<StoredTask> {
   const stored: Partial<StoredTask> = {}
   for (const field of CHANGEABLE_FIELDS) {
     const value = changes[field]
-    if (field === 'rank' && value === null) stored.rank = ''
-    else if (value !== undefined && value !== null) Object.assign(stored, { [field]: value })
+    if (value !== undefined && value !== null) Object.assign(stored, { [field]: value })
   }
   return stored
 }

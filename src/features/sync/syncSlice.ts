@@ -114,9 +114,10 @@ function unsavedRowsMessage(state: RootState): string | null {
 /** The one line the sync status says, or null when all is saved; the most urgent first. */
 export function selectSyncMessage(state: RootState): string | null {
   const { online, serverSeen, pending, slow, persistence, unsavedLeft, deviceFull } = state.sync
+  // A full device first: it is why the changes marked in their rows were not kept.
+  if (deviceFull) return DEVICE_FULL_MESSAGE
   const refused = unsavedRowsMessage(state)
   if (refused !== null) return refused
-  if (deviceFull) return DEVICE_FULL_MESSAGE
   if (unsavedLeft) return UNSAVED_LEFT_MESSAGE
   // Offline only while the server has not shown otherwise: its answer is the better evidence.
   if (!online && !serverSeen) return pending ? OFFLINE_PENDING_MESSAGE : OFFLINE_MESSAGE

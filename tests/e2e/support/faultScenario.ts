@@ -20,6 +20,8 @@ export interface Device {
   lastDeleted: string | null
   /** The console's words for each of its writes the server refused ('Error … document'). */
   refusals: string[]
+  /** How many refused changes the person discarded at the end (the server's version shown). */
+  discarded?: number
 }
 
 export type Action = 'add' | 'toggle' | 'edit' | 'delete' | 'undo'

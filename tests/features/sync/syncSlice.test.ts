@@ -17,6 +17,7 @@ import {
   tasksSnapshotReceived,
   unsavedChangesDiscarded,
 } from '../../../src/features/tasks/tasksSlice'
+import { refusalReason } from '../../../src/features/tasks/unsaved'
 import { ADA } from '../../support/fakeAuthService'
 import { EMAIL, storedTask, storeWithList } from '../../support/store'
 
@@ -100,7 +101,6 @@ describe('the sync line', () => {
     ['add', 'invalid-argument', 'the server did not accept it'],
     ['update', 'out-of-range', 'the server did not accept it'],
     ['add', 'resource-exhausted', 'there is no room left to keep it'],
-    ['add', 'unavailable', 'this device has no room left to keep it'],
     ['add', 'not-found', 'the server refused it (not-found)'],
     ['update', 'unknown', 'the server refused it (unknown)'],
   ] as const)('says why a refused %s (%s) was: %s', (kind, code, reason) => {
@@ -109,9 +109,11 @@ describe('the sync line', () => {
     expect(message()).toBe(`Not saved: “Walk”: ${reason}.`)
   })
 
-  it('once the device’s storage refused a write, says so after the refusal, until a reload', () => {
+  it('once the device’s storage refused a write, says so first (its row says why), until a reload', () => {
     const { store, message } = syncStore()
     store.dispatch(refused('Walk', 'add', 'unavailable'))
+    expect(message()).toBe(DEVICE_FULL_MESSAGE)
+    expect(refusalReason('add', 'unavailable')).toBe('this device has no room left to keep it')
     store.dispatch(unsavedChangesDiscarded(['a']))
     expect(message()).toBe(DEVICE_FULL_MESSAGE)
   })
