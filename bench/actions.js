@@ -39,6 +39,8 @@ export function installActions() {
     (reducer, preloadedState) => {
       const create = enhancers.reduceRight((inner, enhancer) => enhancer(inner), createStore)
       const store = create(timedReducer(reducer), preloadedState)
+      // The real store, for the long lists fed without the Listen channel (scale.mjs).
+      bench.store = store
       return { ...store, replaceReducer: (next) => store.replaceReducer(timedReducer(next)) }
     }
   // Called with the DevTools' options (as Redux Toolkit does), or with the enhancers themselves.

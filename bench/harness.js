@@ -7,7 +7,7 @@
 //   and 16 ms threshold; its entries are kept as a cross-check;
 // - the first render of the list: the end of the frame that first shows it, with the app's
 //   actions that led to it (actions.js records them).
-// It also stands in for navigator.onLine (below).
+// It also stands in for navigator.onLine (below). A key is timed as a click's release is.
 export function installHarness() {
   const LIST = 'ul[aria-label="Tasks"]'
   const bench = { armed: null, results: [], waiting: [], events: [], actions: [], load: null }
@@ -35,7 +35,11 @@ export function installHarness() {
     const rows = list ? list.querySelectorAll(':scope > li.task') : []
     const first = rows[0]
     const focused = document.activeElement?.closest?.('li.task')
+    const drawn = Array.from(rows)
     return {
+      focusedAt: focused
+        ? Number(focused.getAttribute('aria-posinset')) || drawn.indexOf(focused) + 1
+        : null,
       first: first?.querySelector('.task-text')?.textContent ?? null,
       firstId: first?.dataset.taskId ?? null,
       size: Number(first?.getAttribute('aria-setsize')) || rows.length,
@@ -86,6 +90,27 @@ export function installHarness() {
     },
     capture,
   )
+  const record = (armed, start, pressed, handlerStart, handled) => {
+    afterNextPaint(() => {
+      const end = performance.now()
+      bench.results.push({
+        label: armed.label,
+        start,
+        pressStart: pressed?.start ?? start,
+        press: pressed?.nextPaint ?? null,
+        release: end - start,
+        inputDelay: handlerStart - start,
+        processing: handled() === null ? null : handled() - handlerStart,
+        nextPaint: Math.max(end - start, pressed?.nextPaint ?? 0),
+        probe: probe(),
+      })
+      const index = bench.results.length - 1
+      for (const waiter of bench.waiting.filter((w) => w.index === index)) {
+        waiter.resolve(bench.results[index])
+      }
+      bench.waiting = bench.waiting.filter((w) => w.index !== index)
+    })
+  }
   addEventListener(
     'click',
     (event) => {
@@ -94,7 +119,6 @@ export function installHarness() {
       bench.armed = null
       const pressed = press
       press = null
-      const start = event.timeStamp
       const handlerStart = performance.now()
       let handlerEnd = null
       // After the app's own listeners and React's render (which runs in a microtask): those
@@ -104,25 +128,34 @@ export function installHarness() {
       }
       addEventListener('click', handled, { once: true })
       addEventListener('submit', handled)
-      afterNextPaint(() => {
+      record(armed, event.timeStamp, pressed, handlerStart, () => {
         removeEventListener('submit', handled)
-        const end = performance.now()
-        bench.results.push({
-          label: armed.label,
-          start,
-          pressStart: pressed?.start ?? start,
-          press: pressed?.nextPaint ?? null,
-          release: end - start,
-          inputDelay: handlerStart - start,
-          processing: handlerEnd === null ? null : handlerEnd - handlerStart,
-          nextPaint: Math.max(end - start, pressed?.nextPaint ?? 0),
-          probe: probe(),
-        })
-        const index = bench.results.length - 1
-        for (const waiter of bench.waiting.filter((w) => w.index === index)) {
-          waiter.resolve(bench.results[index])
-        }
-        bench.waiting = bench.waiting.filter((w) => w.index !== index)
+        return handlerEnd
+      })
+    },
+    capture,
+  )
+  // A key (Alt+ArrowDown on a row, a character typed in a field): from its keydown, the
+  // modifier's own keydown aside, to the end of the next frame.
+  addEventListener(
+    'keydown',
+    (event) => {
+      const armed = bench.armed
+      if (!armed || !event.isTrusted || ['Alt', 'Shift', 'Control', 'Meta'].includes(event.key)) {
+        return
+      }
+      bench.armed = null
+      const handlerStart = performance.now()
+      let handlerEnd = null
+      const handled = () => {
+        handlerEnd = performance.now()
+      }
+      addEventListener('keydown', handled, { once: true })
+      addEventListener('input', handled, { once: true })
+      record(armed, event.timeStamp, null, handlerStart, () => {
+        removeEventListener('keydown', handled)
+        removeEventListener('input', handled)
+        return handlerEnd
       })
     },
     capture,

@@ -1,5 +1,6 @@
 // The bench's table: the figures, then each goal (docs/performance.md) met or not.
 import { INTERACTIONS } from './interactions.mjs'
+import { reportScale, reportTanstack } from './reportMore.mjs'
 import { VIEWPORT } from './visits.mjs'
 
 export const GOALS = { median: 16, p95: 50, firstRender: 300, remote: 16 }
@@ -24,7 +25,7 @@ function eventTimingQuantile(results, q) {
   return value < 0 ? '<16' : fmt(value, 0)
 }
 
-export function report({ options, machine, ours, naive }) {
+export function report({ options, machine, ours, naive, tanstack = null, scale = null }) {
   const lines = []
   const out = (line = '') => lines.push(line)
   const table = (header, rows) => {
@@ -139,13 +140,15 @@ export function report({ options, machine, ours, naive }) {
       out(`    wall clock, Listen data → that frame: ${spread(remote.map((r) => r.wall))}`)
     }
   }
+  if (tanstack) reportTanstack(out, table, { ours, tanstack })
+  if (scale) reportScale(out, table, scale)
   if (naive) {
     out()
     out(`Naive reference, tasks.json → list: ${spread(naive.loads.map((l) => l.dataToList))}`)
   }
   out()
   out('After load, after garbage collection:')
-  for (const [name, run] of Object.entries({ ours, naive })) {
+  for (const [name, run] of Object.entries({ ours, tanstack, naive })) {
     if (run)
       out(
         `  ${name.padEnd(6)} JS heap ${fmt(run.heap.heapMB)} MB, ${String(run.heap.domNodes)} DOM nodes`,
@@ -154,6 +157,10 @@ export function report({ options, machine, ours, naive }) {
   if (ours) {
     const verdicts = []
     for (const name of names) {
+      if (paints(ours, name).length === 0) {
+        verdicts.push([`${INTERACTIONS[name]}: not available in this build`, false])
+        continue
+      }
       verdicts.push([
         `${INTERACTIONS[name]}: median ≤ ${String(GOALS.median)} ms`,
         median(paints(ours, name)) <= GOALS.median,

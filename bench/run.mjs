@@ -14,12 +14,11 @@ import { chromium } from '@playwright/test'
 import { runnerImport } from 'vite'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/chromium.mjs'
 import { findEngine, requestedBackend } from '../scripts/engine.mjs'
-import { measureInteractions } from './interactions.mjs'
 import { lifecycle } from './lifecycle.mjs'
-import { measureRemoteChanges } from './remote.mjs'
 import { report } from './report.mjs'
+import { measureScale } from './scale.mjs'
 import * as setup from './setup.mjs'
-import { firstRender, heapAfterLoad, laterVisits, newContext, signIn } from './visits.mjs'
+import { benchNaive, benchOurs, benchTanstack } from './subjects.mjs'
 
 const USAGE = `Usage: npm run bench [-- options]
   --tasks <n>      tasks seeded (default 5000)
@@ -28,7 +27,11 @@ const USAGE = `Usage: npm run bench [-- options]
   --loads <n>      later visits timed for the first list render (default 5)
   --remote <n>     changes made on another device, timed (default 10)
   --pace <ms>      pause before each click (default 100)
-  --only <which>   ours | naive (default both)
+  --only <which>   ours, naive, tanstack, scale: any of them, comma-separated (default all):
+                   tanstack is the app with its windowed list on @tanstack/react-virtual
+                   (bench/variants); scale the clicks on lists fed without the Listen channel
+  --scale <sizes>  the fed lists' sizes, comma-separated (default 5000,20000,50000)
+  --scale-reps <n> timed clicks per interaction on each fed list (default 20)
   --json <file>    also write the raw figures as JSON
   --profile <dir>  also write a CPU profile of each interaction's clicks, and a CPU profile and
                    a trace of each change from another device (the build's source maps beside)
@@ -39,7 +42,8 @@ its own network namespace: unshare -n bash -c 'ip link set lo up; npm run bench'
 
 function parseArgs(argv) {
   const options = { tasks: 5000, reps: 50, warmup: 5, loads: 5, remote: 10, pace: 100 }
-  Object.assign(options, { only: null, json: null, profile: null })
+  Object.assign(options, { only: SUBJECTS, json: null, profile: null })
+  Object.assign(options, { scale: [5000, 20000, 50000], scaleReps: 20 })
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
     const value = () => {
@@ -48,14 +52,20 @@ function parseArgs(argv) {
       return next
     }
     const name = flag.slice(2)
-    if (['tasks', 'reps', 'warmup', 'loads', 'remote', 'pace'].includes(name)) {
+    if (['tasks', 'reps', 'warmup', 'loads', 'remote', 'pace', 'scale-reps'].includes(name)) {
       const number = Number(value())
       if (!Number.isInteger(number) || number < 0) throw new Error(`${flag}: a whole number`)
-      options[name] = number
-    } else if (['only', 'json', 'profile'].includes(name)) {
+      options[name === 'scale-reps' ? 'scaleReps' : name] = number
+    } else if (name === 'scale') {
+      options.scale = value().split(',').map(Number)
+      if (!options.scale.every((n) => Number.isInteger(n) && n > 0))
+        throw new Error('--scale: whole numbers, comma-separated')
+    } else if (name === 'only') {
+      options.only = value().split(',')
+      if (!options.only.every((which) => SUBJECTS.includes(which)))
+        throw new Error(`--only: any of ${SUBJECTS.join(', ')}`)
+    } else if (['json', 'profile'].includes(name)) {
       options[name] = value()
-      if (name === 'only' && !['ours', 'naive'].includes(options.only))
-        throw new Error('--only: ours or naive')
     } else if (flag === '--backend') {
       value() // read by requestedBackend()
     } else if (flag.startsWith('--backend=')) {
@@ -71,60 +81,13 @@ function parseArgs(argv) {
   return options
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+const SUBJECTS = ['ours', 'naive', 'tanstack', 'scale']
 const log = (message) => {
   process.stderr.write(`[bench] ${message}\n`)
 }
 const machine = () => {
   const [one, five] = loadavg()
   return `${String(cpus().length)} cores, load average ${one.toFixed(1)} (1 min), ${five.toFixed(1)} (5 min)`
-}
-
-async function benchOurs(browser, env, options) {
-  log('ours: signing in')
-  const { context, page, first } = await signIn(browser, env, setup.ACCOUNT, options.tasks, log)
-  log('ours: later visits')
-  const loads = await laterVisits(page, env.appUrl, options.loads, options.tasks)
-  await sleep(1000)
-  const heap = await heapAfterLoad(page)
-  log('ours: changes made on another device')
-  const remote = await measureRemoteChanges(page, {
-    reps: options.remote,
-    profile: options.profile,
-  })
-  log('ours: interactions')
-  const interactions = await measureInteractions(page, options, 'ours', log)
-  await context.close()
-
-  log(`ours: later visits with ${String(setup.SHORT_LIST)} tasks`)
-  const short = await signIn(browser, env, setup.SHORT_LIST_ACCOUNT, setup.SHORT_LIST, log)
-  const shortLoads = await laterVisits(short.page, env.appUrl, options.loads, setup.SHORT_LIST)
-  await short.context.close()
-  return {
-    firstVisit: first,
-    loads,
-    shortList: { tasks: setup.SHORT_LIST, loads: shortLoads },
-    heap,
-    remote,
-    interactions,
-  }
-}
-
-async function benchNaive(browser, env, options) {
-  log('naive reference: loading the list')
-  const context = await newContext(browser)
-  const page = await context.newPage()
-  const loads = []
-  for (let i = 0; i < options.loads; i++) {
-    await page.goto(env.naiveUrl)
-    loads.push(await firstRender(page, options.tasks))
-  }
-  await sleep(1000)
-  const heap = await heapAfterLoad(page)
-  log('naive reference: interactions')
-  const interactions = await measureInteractions(page, options, 'naive', log)
-  await context.close()
-  return { loads, heap, interactions }
 }
 
 async function main() {
@@ -134,15 +97,19 @@ async function main() {
     log(line)
   })
   try {
-    const withOurs = options.only !== 'naive'
-    const withNaive = options.only !== 'ours'
-    const engine = withOurs ? setup.plainly(() => findEngine(requestedBackend())) : null
-    if (withOurs) await setup.checkEmulatorPorts()
+    const withNaive = options.only.includes('naive')
+    const withTanstack = options.only.includes('tanstack')
+    const withScale = options.only.includes('scale')
+    // The emulators and the app's build serve every subject but the naive list.
+    const withApp = options.only.some((which) => which !== 'naive')
+    const withOurs = options.only.includes('ours')
+    const engine = withApp ? setup.plainly(() => findEngine(requestedBackend())) : null
+    if (withApp) await setup.checkEmulatorPorts()
     const atStart = machine()
     log('building')
     const env = {}
     const tasks = setup.makeTasks(options.tasks)
-    if (withOurs) {
+    if (withApp) {
       const appDir = join(tmp, 'app')
       await setup.buildApp(appDir, { maps: options.profile !== null })
       if (options.profile) setup.copyAssets(appDir, options.profile)
@@ -158,6 +125,13 @@ async function main() {
           fileURLToPath(new URL('../tests/e2e/support/offline-google.ts', import.meta.url)),
         )
       ).module
+    }
+    if (withTanstack) {
+      const variantDir = join(tmp, 'tanstack')
+      await setup.buildApp(variantDir, { variant: setup.TANSTACK_WINDOW })
+      const variant = await setup.serve(variantDir, 'app')
+      cleanups.push(() => variant.server.close())
+      env.tanstackUrl = variant.url
     }
     if (withNaive) {
       const naiveDir = join(tmp, 'naive')
@@ -177,13 +151,18 @@ async function main() {
     })
     cleanups.push(() => browser.close())
 
-    const ours = withOurs ? await benchOurs(browser, env, options) : null
-    const naive = withNaive ? await benchNaive(browser, env, options) : null
+    const ours = withOurs ? await benchOurs(browser, env, options, log) : null
+    const tanstack = withTanstack ? await benchTanstack(browser, env, options, log) : null
+    const scale = withScale ? await measureScale(browser, env, options, options.scale, log) : null
+    const naive = withNaive ? await benchNaive(browser, env, options, log) : null
     const load = `${atStart} at the start, ${machine().replace(/^\d+ cores, /, '')} at the end`
-    const table = report({ options, machine: load, ours, naive })
+    const table = report({ options, machine: load, ours, naive, tanstack, scale })
     const seconds = Math.round((Date.now() - started) / 1000)
     process.stdout.write(`\n${table}\n\nFinished in ${String(seconds)} s.\n`)
-    if (options.json) writeFileSync(options.json, JSON.stringify({ options, ours, naive }, null, 2))
+    if (options.json) {
+      const raw = { options, ours, naive, tanstack, scale }
+      writeFileSync(options.json, JSON.stringify(raw, null, 2))
+    }
   } finally {
     await cleanUp()
   }

@@ -3,11 +3,15 @@ import { cpSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { build, preview } from 'vite'
+import { build, preview, runnerImport } from 'vite'
 import { DEFAULT_PORTS, engineServices, HOST, PROJECT } from '../scripts/engine.mjs'
 import { clearDatabase, seedTasks } from '../scripts/firestore-rest.mjs'
 import { portHolder, startProcesses, startTimeoutMs } from '../scripts/processes.mjs'
-import { FINISHED_ORDER_BASE } from '../src/features/tasks/ordering.ts'
+
+// Through Vite, which resolves the app's extensionless imports (ordering.ts imports './ranks').
+const { FINISHED_ORDER_BASE } = (
+  await runnerImport(fileURLToPath(new URL('../src/features/tasks/ordering.ts', import.meta.url)))
+).module
 
 const repo = fileURLToPath(new URL('..', import.meta.url))
 const naiveRoot = fileURLToPath(new URL('naive', import.meta.url))
@@ -78,11 +82,18 @@ export async function checkEmulatorPorts() {
   )
 }
 
+/** The windowed list on @tanstack/react-virtual (bench/variants), for `buildApp`'s `variant`. */
+export const TANSTACK_WINDOW = {
+  find: /^\.\/useListWindow$/,
+  replacement: fileURLToPath(new URL('variants/tanstackWindow.ts', import.meta.url)),
+}
+
 /**
  * The production build of the app into `outDir`, for the local emulators whatever .env says,
- * with Redux DevTools' hook on (the harness's instrumentation). With `maps`, source maps too.
+ * with Redux DevTools' hook on (the harness's instrumentation). With `maps`, source maps too;
+ * with `variant` (an alias), a module of the app replaced, to measure an alternative.
  */
-export async function buildApp(outDir, { maps = false } = {}) {
+export async function buildApp(outDir, { maps = false, variant = null } = {}) {
   Object.assign(process.env, {
     VITE_USE_EMULATORS: 'true',
     VITE_REDUX_DEVTOOLS: 'true',
@@ -94,6 +105,7 @@ export async function buildApp(outDir, { maps = false } = {}) {
   await build({
     root: repo,
     logLevel: 'warn',
+    ...(variant && { resolve: { alias: [variant] } }),
     // The Firestore chunk is larger than Vite's warning limit, which is not news here.
     build: {
       outDir,

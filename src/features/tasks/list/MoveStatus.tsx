@@ -42,8 +42,8 @@ export function useAnnouncer(): Announcer {
 export function MoveStatus({ announcer }: { announcer: Announcer }) {
   const said = useSyncExternalStore(announcer.subscribe, announcer.current)
   return (
-    <p className="visually-hidden" role="status">
+    <div className="visually-hidden" role="status">
       {said && <span key={said.count}>{said.text}</span>}
-    </p>
+    </div>
   )
 }
