@@ -8,6 +8,8 @@ import {
 } from '@reduxjs/toolkit'
 import { authReducer } from '../features/auth/authSlice'
 import { addAuthListeners } from '../features/auth/listeners'
+import { findReducer } from '../features/find/findSlice'
+import { addFindListeners } from '../features/find/listeners'
 import { addSyncListeners } from '../features/sync/listeners'
 import { syncReducer } from '../features/sync/syncSlice'
 import { addTasksListeners } from '../features/tasks/listeners'
@@ -27,6 +29,7 @@ export const rootReducer = combineSlices({
   auth: authReducer,
   tasks: tasksReducer,
   sync: syncReducer,
+  find: findReducer,
 }).withLazyLoadedSlices<LazyLoadedSlices>()
 
 export type RootState = ReturnType<typeof rootReducer>
@@ -73,6 +76,7 @@ export function setupStore<Extension extends object = object>(
   addAuthListeners(startAppListening)
   addTasksListeners(startAppListening)
   addSyncListeners(startAppListening)
+  addFindListeners(startAppListening)
   return store
 }
 

@@ -1,7 +1,16 @@
-import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import {
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import { flushSync } from 'react-dom'
 import { useAppSelector } from '../../app/hooks'
 import type { ReactNode } from 'react'
+import { selectFilter, selectQuery, selectShownIds } from '../find/findSlice'
+import { NoMatch } from '../find/NoMatch'
 import { TaskEditor } from './EditTaskDialog'
 import { WINDOW_MIN_ROWS } from './list/listWindow'
 import { rowControl, rowElement, type Control } from './list/rowControls'
@@ -44,7 +53,15 @@ export function TaskList({
   /** An edit was saved (Save changes with new text). */
   onSaved?: () => void
 }) {
-  const ids = useAppSelector(selectTaskIds)
+  // The rows Find and the filter show; the list's own messages go by every task. What is typed
+  // in Find reaches the rows in a render the next key may interrupt, so typing never waits for
+  // them; a filter, or an emptied field, shows at once.
+  const filter = useAppSelector(selectFilter)
+  const query = useAppSelector(selectQuery)
+  const typed = useDeferredValue(query)
+  const finding = { filter, query: query && typed }
+  const ids = useAppSelector((state) => selectShownIds(state, finding))
+  const none = useAppSelector(selectTaskIds).length === 0
   const { actions, editing, closeEditor, deleted, clearFinished, undo, dismissUndo } =
     useRowActions()
   // Undo is offered only to the list's owner (not after a sign-out, nor to the next person).
@@ -78,7 +95,7 @@ export function TaskList({
 
   return (
     <RowActionsContext value={actions}>
-      {!empty && (
+      {!none && (
         <ListToolbar
           onClearFinished={() => {
             flushSync(clearFinished)
@@ -87,8 +104,10 @@ export function TaskList({
           }}
         />
       )}
-      {empty ? (
+      {none ? (
         <EmptyList />
+      ) : empty ? (
+        <NoMatch finding={finding} />
       ) : (
         <TaskRows ids={partial ? ids.slice(0, FIRST_ROWS) : ids} focus={focus} reveal={reveal} />
       )}

@@ -2,6 +2,8 @@ import './tasks.css'
 import { useState, type ReactNode } from 'react'
 import { useAppSelector } from '../../app/hooks'
 import { selectCurrentUser } from '../auth/authSlice'
+import { useFilterInHash } from '../find/filterHash'
+import { FindBar } from '../find/FindBar'
 import { TaskForm } from './TaskForm'
 import { TaskList } from './TaskList'
 import type { Reveal } from './list/useReveal'
@@ -9,6 +11,10 @@ import type { Reveal } from './list/useReveal'
 /** The form, the list and, below it, `status`: what is said about saving. */
 export function TasksPage({ status }: { status?: ReactNode }) {
   const [added, setAdded] = useState<Reveal | null>(null)
+  const reveal = (id: string) => {
+    setAdded((previous) => ({ id, count: (previous?.count ?? 0) + 1 }))
+  }
+  useFilterInHash()
   // What a screen reader hears once after an add or an edit, politely: what happened. Said to
   // whoever is signed in: the next person at a shared computer never finds it in the page.
   const owner = useAppSelector(selectCurrentUser)?.email ?? null
@@ -22,7 +28,7 @@ export function TasksPage({ status }: { status?: ReactNode }) {
     <main className="tasks-page">
       <TaskForm
         onAdded={(id, text) => {
-          setAdded((previous) => ({ id, count: (previous?.count ?? 0) + 1 }))
+          reveal(id)
           say(`Added: ${text}`)
         }}
       />
@@ -30,6 +36,7 @@ export function TasksPage({ status }: { status?: ReactNode }) {
       <p className="visually-hidden" role="status">
         {said?.owner === owner && <span key={said.count}>{said.text}</span>}
       </p>
+      <FindBar onShowAll={reveal} />
       <TaskList
         reveal={added}
         status={status}

@@ -1,0 +1,96 @@
+import './find.css'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { selectFinishedCount, selectOpenCount, selectTaskIds } from '../tasks/tasksSlice'
+import { FILTERS } from './filterHash'
+import {
+  findTyped,
+  selectFilter,
+  selectHiddenTask,
+  selectQuery,
+  selectShownIds,
+  selectWords,
+  showAllClicked,
+  type Filter,
+  type HiddenTask,
+} from './findSlice'
+
+/** What is said of a task that Find or the filter hides: 'Added “X”: hidden by your search.' */
+export const hiddenMessage = ({ text, added, by }: HiddenTask) =>
+  `${added ? 'Added' : 'Changed'} “${text}”: hidden by ${by === 'search' ? 'your search' : `the ${FILTERS[by][0]} filter`}.`
+
+/**
+ * Above the list: Find tasks and how many match ("3 of 120"); All, Open and Finished, each with
+ * its count of every task; and what Find or a filter hides after a change, with Show all, which
+ * then brings that task into view (`onShowAll`).
+ *
+ * The filters are links to the hash that keeps the choice, the current one `aria-current`, as
+ * TodoMVC's filters and GitHub's Open / Closed are; not tabs: they change the URL, and there is
+ * one list, not panels.
+ */
+export function FindBar({ onShowAll }: { onShowAll: (id: string) => void }) {
+  const dispatch = useAppDispatch()
+  const query = useAppSelector(selectQuery)
+  const searching = useAppSelector(selectWords).length > 0
+  const shown = useAppSelector(selectShownIds).length
+  const filter = useAppSelector(selectFilter)
+  const hidden = useAppSelector(selectHiddenTask)
+  const counts: Record<Filter, number> = {
+    all: useAppSelector(selectTaskIds).length,
+    open: useAppSelector(selectOpenCount),
+    finished: useAppSelector(selectFinishedCount),
+  }
+  if (counts.all === 0) return null
+  return (
+    <div className="find">
+      <div className="find-field" role="search">
+        <label htmlFor="find-tasks" className="visually-hidden">
+          Find tasks
+        </label>
+        <input
+          id="find-tasks"
+          type="search"
+          placeholder="Find tasks"
+          autoComplete="off"
+          value={query}
+          onChange={(event) => dispatch(findTyped(event.target.value))}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || query === '') return
+            event.preventDefault()
+            dispatch(findTyped(''))
+          }}
+        />
+        <p role="status">{searching && `${shown} of ${counts[filter]}`}</p>
+      </div>
+      <nav aria-label="Filter">
+        <ul className="filters">
+          {(Object.keys(FILTERS) as Filter[]).map((key) => (
+            <li key={key}>
+              <a href={FILTERS[key][1]} aria-current={key === filter ? 'page' : undefined}>
+                {FILTERS[key][0]} <span>{counts[key]}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="find-notice" role="status">
+        {hidden && (
+          <>
+            {hiddenMessage(hidden)}{' '}
+            <button
+              type="button"
+              onClick={() => {
+                dispatch(showAllClicked())
+                if (filter !== 'all') location.hash = FILTERS.all[1]
+                onShowAll(hidden.id)
+                // The button goes with the message: back to the field, now empty.
+                document.getElementById('find-tasks')?.focus()
+              }}
+            >
+              Show all
+            </button>
+          </>
+        )}
+      </p>
+    </div>
+  )
+}

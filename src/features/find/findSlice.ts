@@ -1,0 +1,90 @@
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { RootState } from '../../app/store'
+import { selectAllTasks, selectTaskIds, tasksCleared } from '../tasks/tasksSlice'
+import { matches, wordsOf } from './match'
+
+/** Which tasks the list shows; kept in the URL's hash (filterHash.ts). */
+export type Filter = 'all' | 'open' | 'finished'
+
+/** A task that a change took out of view, or that was added out of it, and what hides it. */
+export interface HiddenTask {
+  id: string
+  text: string
+  added: boolean
+  by: Exclude<Filter, 'all'> | 'search'
+}
+
+export interface FindState {
+  /** What is typed in Find tasks. */
+  query: string
+  filter: Filter
+  /** What the person is told they no longer see; until Find or the filter changes. */
+  hidden: HiddenTask | null
+}
+
+const initialState: FindState = { query: '', filter: 'all', hidden: null }
+
+const findSlice = createSlice({
+  name: 'find',
+  initialState,
+  reducers: {
+    findTyped(state, { payload }: PayloadAction<string>) {
+      state.query = payload
+      state.hidden = null
+    },
+    /** The URL's hash changed (a filter link, Back, a reload). */
+    filterChanged(state, { payload }: PayloadAction<Filter>) {
+      if (state.filter === payload) return
+      state.filter = payload
+      state.hidden = null
+    },
+    showAllClicked: () => initialState,
+    taskHiddenByFind(state, { payload }: PayloadAction<HiddenTask>) {
+      state.hidden = payload
+    },
+  },
+  // A search is the person's own: the next one at a shared computer does not find it.
+  extraReducers: (builder) =>
+    builder.addCase(tasksCleared, ({ filter }) => ({ ...initialState, filter })),
+})
+
+export const { findTyped, filterChanged, showAllClicked, taskHiddenByFind } = findSlice.actions
+export const findReducer = findSlice.reducer
+
+export const selectQuery = (state: RootState) => state.find.query
+export const selectFilter = (state: RootState) => state.find.filter
+export const selectHiddenTask = (state: RootState) => state.find.hidden
+export const selectWords = createSelector([selectQuery], wordsOf)
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, index) => id === b[index])
+
+/** What decides the tasks shown: the words typed and the filter. */
+export type Finding = Pick<FindState, 'query' | 'filter'>
+
+const findingOf = (state: RootState, finding?: Finding) => finding ?? state.find
+
+/**
+ * The ids of the tasks shown, in list order: the filter's, whose text holds every word typed
+ * (in `finding`, by default the state's). The same array while they are the same, so the rows
+ * do not render again.
+ */
+export const selectShownIds = createSelector(
+  [
+    selectAllTasks,
+    selectTaskIds,
+    (state: RootState, finding?: Finding) => findingOf(state, finding).filter,
+    (state: RootState, finding?: Finding) => findingOf(state, finding).query,
+  ],
+  (tasks, ids, filter, query): readonly string[] => {
+    const words = wordsOf(query)
+    if (filter === 'all' && words.length === 0) return ids
+    return tasks
+      .filter(
+        (task) =>
+          (filter === 'all' || task.isFinished === (filter === 'finished')) && matches(task, words),
+      )
+      .map((task) => task.id)
+  },
+  { memoizeOptions: { resultEqualityCheck: sameIds } },
+)

@@ -1,0 +1,41 @@
+import type { AppAnyActionEffect, AppStartListening } from '../../app/listenerMiddleware'
+import { taskAdded } from '../tasks/tasksSlice'
+import { selectShownIds, selectWords, taskHiddenByFind } from './findSlice'
+import { matches } from './match'
+
+/**
+ * A task added here that the search or the filter hides, or a shown task that a change (here
+ * or on another device) took out of view, is said (FindBar.tsx): never silently lost.
+ */
+const sayHiddenTask: AppAnyActionEffect = (action, api) => {
+  const state = api.getState()
+  const shown = selectShownIds(state)
+  let id: string | undefined
+  if (taskAdded.match(action)) {
+    id = action.payload.id
+    if (shown.includes(id)) return
+  } else {
+    const before = selectShownIds(api.getOriginalState())
+    if (before === shown) return
+    const now = new Set(shown)
+    id = before.findLast((shownId) => !now.has(shownId) && state.tasks.entities[shownId])
+  }
+  const task = id === undefined ? undefined : state.tasks.entities[id]
+  if (task === undefined) return
+  const { filter } = state.find
+  const by = filter !== 'all' && matches(task, selectWords(state)) ? filter : 'search'
+  api.dispatch(
+    taskHiddenByFind({ id: task.id, text: task.task, added: taskAdded.match(action), by }),
+  )
+}
+
+export function addFindListeners(startListening: AppStartListening) {
+  startListening({
+    // Only while Find or a filter is on, and not when they themselves change what is shown.
+    predicate: (_action, state, previous) =>
+      state.tasks !== previous.tasks &&
+      state.find === previous.find &&
+      (state.find.filter !== 'all' || selectWords(state).length > 0),
+    effect: sayHiddenTask,
+  })
+}
