@@ -65,6 +65,17 @@ export function installHarness() {
     return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2, text, ...probe() }
   }
 
+  // From `start` to the end of the first frame showing other than `size` rows (a render that
+  // follows the input's own frame, as Find's filtered list does).
+  bench.untilRows = (size, start) =>
+    new Promise((resolve) => {
+      const look = () => {
+        if (probe().size === size) requestAnimationFrame(look)
+        else afterNextPaint(() => resolve(performance.now() - start))
+      }
+      requestAnimationFrame(look)
+    })
+
   bench.arm = (label) => {
     bench.armed = { label }
   }

@@ -1,6 +1,6 @@
 // The bench's table: the figures, then each goal (docs/performance.md) met or not.
 import { INTERACTIONS } from './interactions.mjs'
-import { reportScale, reportTanstack } from './reportMore.mjs'
+import { reportFindListed, reportScale, reportTanstack } from './reportMore.mjs'
 import { VIEWPORT } from './visits.mjs'
 
 export const GOALS = { median: 16, p95: 50, firstRender: 300, remote: 16 }
@@ -142,6 +142,11 @@ export function report({ options, machine, ours, naive, tanstack = null, scale =
   }
   if (tanstack) reportTanstack(out, table, { ours, tanstack })
   if (scale) reportScale(out, table, scale)
+  reportFindListed(out, {
+    ours,
+    tanstack,
+    ...Object.fromEntries(Object.entries(scale ?? {}).map(([n, r]) => [`fed ${n}`, r])),
+  })
   if (naive) {
     out()
     out(`Naive reference, tasks.json → list: ${spread(naive.loads.map((l) => l.dataToList))}`)

@@ -32,6 +32,19 @@ export function reportTanstack(out, table, { ours, tanstack }) {
   )
 }
 
+/** Find's filtered list: from the keystroke to the frame that shows it (a deferred render). */
+export function reportFindListed(out, runs) {
+  const lines = Object.entries(runs).flatMap(([name, run]) => {
+    const values = (run?.interactions?.find ?? run?.find ?? []).map((r) => r.listed)
+    if (values.length === 0) return []
+    return [`${name} ${fmt(quantile(values, 0.5))} / ${fmt(quantile(values, 0.95))}`]
+  })
+  if (lines.length === 0) return
+  out()
+  out('Find keystroke → the frame showing the matching rows (Find renders them deferred), ms,')
+  out(`median / p95: ${lines.join('; ')}`)
+}
+
 /** Each interaction's median and p95 at each fed size: flat if the click does not grow. */
 export function reportScale(out, table, scale) {
   const sizes = Object.keys(scale)

@@ -9,9 +9,7 @@
 import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test'
-import { runnerImport } from 'vite'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/chromium.mjs'
 import { findEngine, requestedBackend } from '../scripts/engine.mjs'
 import { lifecycle } from './lifecycle.mjs'
@@ -120,11 +118,7 @@ async function main() {
       const app = await setup.serve(appDir, 'app')
       cleanups.push(() => app.server.close())
       env.appUrl = app.url
-      env.google = (
-        await runnerImport(
-          fileURLToPath(new URL('../tests/e2e/support/offline-google.ts', import.meta.url)),
-        )
-      ).module
+      env.google = await setup.importThroughVite('../tests/e2e/support/offline-google.ts')
     }
     if (withTanstack) {
       const variantDir = join(tmp, 'tanstack')

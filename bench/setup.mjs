@@ -8,10 +8,22 @@ import { DEFAULT_PORTS, engineServices, HOST, PROJECT } from '../scripts/engine.
 import { clearDatabase, seedTasks } from '../scripts/firestore-rest.mjs'
 import { portHolder, startProcesses, startTimeoutMs } from '../scripts/processes.mjs'
 
-// Through Vite, which resolves the app's extensionless imports (ordering.ts imports './ranks').
-const { FINISHED_ORDER_BASE } = (
-  await runnerImport(fileURLToPath(new URL('../src/features/tasks/ordering.ts', import.meta.url)))
-).module
+/**
+ * A TypeScript module of the project, loaded through Vite, which resolves the app's
+ * extensionless imports. Vite's runner sets NODE_ENV to development; put back, or every later
+ * build would be React's development build.
+ */
+export async function importThroughVite(path) {
+  const nodeEnv = process.env.NODE_ENV
+  try {
+    return (await runnerImport(fileURLToPath(new URL(path, import.meta.url)))).module
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
+  }
+}
+
+const { FINISHED_ORDER_BASE } = await importThroughVite('../src/features/tasks/ordering.ts')
 
 const repo = fileURLToPath(new URL('..', import.meta.url))
 const naiveRoot = fileURLToPath(new URL('naive', import.meta.url))

@@ -135,7 +135,7 @@ test('a touch drag at 360 px moves a task by its handle', async ({ browser, requ
 
   // A finger on the handle, moved down two rows and lifted: touch events as a phone sends them.
   const cdp = await context.newCDPSession(page)
-  const touch = (type: string, x: number, y: number) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
     cdp.send('Input.dispatchTouchEvent', {
       type,
       touchPoints: type === 'touchEnd' ? [] : [{ x, y }],

@@ -1,5 +1,5 @@
 import './list.css'
-import { memo, useRef, useState, type ReactElement, type RefObject } from 'react'
+import { memo, useCallback, useRef, useState, type ReactElement, type RefObject } from 'react'
 import { HiddenRowsText } from './HiddenText'
 import { segments } from './listWindow'
 import { MoveStatus, useAnnouncer } from './MoveStatus'
@@ -8,6 +8,7 @@ import { TaskItem } from './TaskItem'
 import { useFocusedRow, type FocusedRow } from './useFocusedRow'
 import { useHiddenText } from './useHiddenText'
 import { useListWindow } from './useListWindow'
+import { ShownRows } from './shownRows'
 import { useReorderKit } from './useReorderKit'
 import { useReveal, type Reveal } from './useReveal'
 import { useRowKeys } from './useRowKeys'
@@ -50,6 +51,10 @@ export const TaskRows = memo(function TaskRows({ ids, focus, reveal = null }: Ta
   const focusedId = useFocusedRow(listRef, ids, keys, focus, kit)
   const [draggedId, setDraggedId] = useState<string | null>(null)
   const dragging = useRef(false)
+  const onDragging = useCallback((id: string | null) => {
+    dragging.current = id !== null
+    setDraggedId(id)
+  }, [])
   const announcer = useAnnouncer()
   const moves = useRowMoves(listRef, ids, announcer, dragging, kit?.createRowMoves ?? null)
   const listWindow = useListWindow(listRef, ids, focusedId, draggedId)
@@ -104,16 +109,9 @@ export const TaskRows = memo(function TaskRows({ ids, focus, reveal = null }: Ta
     <RowMovesContext value={moves}>
       <ul ref={listRef} className="task-list" aria-label="Tasks">
         {kit && moves ? (
-          <kit.Reorder
-            ids={ids}
-            moves={moves}
-            onDragging={(id) => {
-              dragging.current = id !== null
-              setDraggedId(id)
-            }}
-          >
-            {children}
-          </kit.Reorder>
+          <ShownRows value={{ ids, rows: children }}>
+            <kit.Reorder moves={moves} onDragging={onDragging} />
+          </ShownRows>
         ) : (
           children
         )}

@@ -15,10 +15,11 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { createContext, memo, use, useMemo, useState, type ReactNode } from 'react'
+import { createContext, memo, use, useMemo, useState } from 'react'
 import { useAppSelector } from '../../../app/hooks'
 import { selectTaskById } from '../tasksSlice'
 import { TaskItem, type RowDrag, type RowProps } from './TaskItem'
+import { ShownRows } from './shownRows'
 import type { RowMoves } from './useRowMoves'
 
 // The drag and drop of rows, with dnd-kit, and the moves (rowMoves.tsx, with the ordering they
@@ -36,6 +37,16 @@ const INSTRUCTIONS = {
 }
 
 const name = (id: UniqueIdentifier) => String(id)
+
+// The same options each render: new ones would make new listeners for every row's handle.
+const POINTER = { activationConstraint: { distance: 4 } }
+const KEYS = { coordinateGetter: sortableKeyboardCoordinates }
+/**
+ * The sortable items while nothing is dragged: none, and always the same array, so a click that
+ * changes the list re-renders no row for the drag library (its hooks cost about 4 ms a click at
+ * 5,000 tasks otherwise). A drag gives it the rows shown as it starts.
+ */
+const NOTHING_DRAGGED: string[] = []
 
 /**
  * What a drag says, in the words Alt+Arrow uses ("Moved to 3 of 12"). A drag is over its own
@@ -64,28 +75,37 @@ function announcements(moves: RowMoves): Announcements {
 }
 
 /**
- * The sortable list around the rows (`ids`, those shown): dragged by its handle, a row moves
- * within its region (the other region's rows are no places to drop it), with the mouse, touch
- * (the handle takes no touch scrolling, CSS) or the keyboard (Space, arrows, Space; Escape).
- * The page scrolls near its edges while dragging (dnd-kit's auto-scroll). A drop dispatches
- * `taskMovedPast`.
+ * The rows and the ids shown (ShownRows, given by TaskRows), within the sortable list. Only this
+ * re-renders when the list changes: DndContext above it keeps its props, so a click does not
+ * re-render the drag library's context.
  */
-export function Reorder({
-  ids,
+function SortableRows({ region }: { region: boolean | null }) {
+  const shown = use(ShownRows)
+  return (
+    <SortableContext
+      items={region === null || !shown ? NOTHING_DRAGGED : (shown.ids as string[])}
+      strategy={verticalListSortingStrategy}
+    >
+      <DragRegion value={region}>{shown?.rows}</DragRegion>
+    </SortableContext>
+  )
+}
+
+/**
+ * The sortable list around the rows shown: dragged by its handle, a row moves within its region
+ * (the other region's rows are no places to drop it), with the mouse, touch (the handle takes
+ * no touch scrolling, CSS) or the keyboard (Space, arrows, Space; Escape). The page scrolls near
+ * its edges while dragging (dnd-kit's auto-scroll). A drop dispatches `taskMovedPast`.
+ */
+export const Reorder = memo(function Reorder({
   moves,
   onDragging,
-  children,
 }: {
-  ids: readonly string[]
   moves: RowMoves
   /** The row being dragged, kept drawn by the windowed list; null once dropped. */
   onDragging: (id: string | null) => void
-  children: ReactNode
 }) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  )
+  const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYS))
   const [region, setRegion] = useState<boolean | null>(null)
   // Its live region and instructions go in the body: a list holds only rows.
   const accessibility = useMemo(
@@ -115,12 +135,10 @@ export function Reorder({
       }}
       onDragCancel={end}
     >
-      <SortableContext items={ids as string[]} strategy={verticalListSortingStrategy}>
-        <DragRegion value={region}>{children}</DragRegion>
-      </SortableContext>
+      <SortableRows region={region} />
     </DndContext>
   )
-}
+})
 
 /** A row that can be dragged by its handle and dropped on within its region. */
 export const SortableTaskItem = memo(function SortableTaskItem({
