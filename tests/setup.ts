@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react'
 import { setupServer } from 'msw/node'
 import { afterEach } from 'vitest'
 import { loadReorderKit } from '../src/features/tasks/list/useReorderKit'
+import { loadTaskRows } from '../src/features/tasks/useTaskRows'
 import { createIdentityToolkitHandlers } from './support/identityToolkit'
 
 // The Auth client captures `fetch` when it is imported, so MSW must patch it before any
@@ -41,9 +42,9 @@ if (typeof Element !== 'undefined') {
   elements.scrollIntoView ??= () => undefined
 }
 
-// The rows' drag library (a chunk of its own) is in before any list is drawn, so no test's
-// rows are drawn anew under it when it arrives.
-await loadReorderKit()
+// The rows' code and their drag library (chunks of their own) are in before any list is drawn,
+// as they are in the app before the tasks come, so no test's rows are drawn anew under them.
+await Promise.all([loadTaskRows(), loadReorderKit()])
 
 afterEach(() => {
   server.resetHandlers()

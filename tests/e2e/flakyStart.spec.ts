@@ -38,3 +38,20 @@ test('the database chunk fails to download once: the list still loads, and a cha
     .toEqual(['Kept on the server', 'Saved after a bad start'])
   expect(requested()).toBeGreaterThan(1)
 })
+
+test("the rows' chunk fails to download once: the list says it is loading, then shows", async ({
+  page,
+  person,
+}) => {
+  await seedList(person.email, { count: 2, text: (n) => `Row ${String(n)}` })
+  const requested = await failFirstDownload(page, '**/assets/TaskRows-*.js*')
+  await page.goto('./')
+  await signInThroughEmulatorPopup(page, person, () =>
+    page.getByRole('button', { name: 'Login now' }).click(),
+  )
+  // Tried again after 1 s, then 2 s…: the tasks are known meanwhile, and the count says so.
+  await expect(page.getByText('2 open')).toBeVisible({ timeout: 15_000 })
+  await expect(row(page, 'Row 2')).toBeVisible({ timeout: 15_000 })
+  await expect(row(page, 'Row 1')).toBeVisible()
+  expect(requested()).toBeGreaterThan(1)
+})

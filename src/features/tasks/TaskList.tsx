@@ -1,3 +1,4 @@
+import './list/list.css'
 import {
   startTransition,
   useDeferredValue,
@@ -14,15 +15,15 @@ import { NoMatch } from '../find/NoMatch'
 import { TaskEditor } from './EditTaskDialog'
 import { WINDOW_MIN_ROWS } from './list/listWindow'
 import { rowControl, rowElement, type Control } from './list/rowControls'
-import { TaskRows } from './list/TaskRows'
 import type { FocusedRow } from './list/useFocusedRow'
 import type { Reveal } from './list/useReveal'
 import { RowActionsContext, useRowActions } from './rowActions'
 import { selectListOwner, selectTaskIds } from './tasksSlice'
 import { ListToolbar } from './ListToolbar'
-import { EmptyList } from './EmptyList'
+import { EMPTY_MESSAGES, EmptyList } from './EmptyList'
 import { UndoBar } from './UndoBar'
 import { UnsavedDeletes } from './UnsavedDeletes'
+import { useTaskRows } from './useTaskRows'
 
 /** Rows drawn at once when a list first appears: more than a tall screen holds. */
 const FIRST_ROWS = 30
@@ -68,6 +69,7 @@ export function TaskList({
   const owner = useAppSelector(selectListOwner)
   const undoable = deleted !== null && deleted.tasks[0]?.email === owner ? deleted : null
   const focus = useRef<FocusedRow | null>(null)
+  const rows = useTaskRows()
   // When a list of some length first appears (kept on the device, or the server's answer), the
   // rows a screen shows are drawn at once and the others in a background render that yields to
   // input, instead of in one long task on a slow phone. From then on every change is drawn at
@@ -108,8 +110,16 @@ export function TaskList({
         <EmptyList />
       ) : empty ? (
         <NoMatch finding={finding} />
+      ) : rows ? (
+        <rows.TaskRows
+          ids={partial ? ids.slice(0, FIRST_ROWS) : ids}
+          focus={focus}
+          reveal={reveal}
+        />
       ) : (
-        <TaskRows ids={partial ? ids.slice(0, FIRST_ROWS) : ids} focus={focus} reveal={reveal} />
+        <div className="empty">
+          <p role="status">{EMPTY_MESSAGES.pending}</p>
+        </div>
       )}
       <div className="page-status">
         {status}
