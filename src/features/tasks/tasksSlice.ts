@@ -1,100 +1,26 @@
-import {
-  createEntityAdapter,
-  createSelector,
-  createSlice,
-  original,
-  type EntityState,
-  type PayloadAction,
-} from '@reduxjs/toolkit'
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
 import { newDocumentId } from '../../lib/documentId'
 import type { Task, TasksSnapshot } from '../../services/types'
 import { selectShownAuthStatus } from '../auth/authSlice'
-import { compareTasks, taskIn, withChanges, withPlaced, type Placement } from './ordering'
+import {
+  base,
+  frozen,
+  initialState,
+  move,
+  removed,
+  tasksAdapter,
+  withTask,
+  type Placed,
+} from './listState'
+import { taskIn, withChanges } from './ordering'
 import { applySnapshot } from './snapshot'
 import { normalizeTaskText } from './taskText'
-import {
-  discarded,
-  withRefusal,
-  without,
-  type RetriedWrite,
-  type TaskSaveFailure,
-  type Unsaved,
-} from './unsaved'
+import { discarded, withRefusal, without, type RetriedWrite, type TaskSaveFailure } from './unsaved'
 
 // Each click's action carries all its write needs (the new order included, computed from the
 // list the person saw: clicks.ts), so the write follows the action, and a replay of the action
 // log (Redux DevTools) gives the same list. The reducers keep the list in its order.
-
-/** The list, kept in display order by the adapter: open before finished, by order, by id. */
-const tasksAdapter = createEntityAdapter<Task>({ sortComparer: compareTasks })
-
-export interface TasksState extends EntityState<Task, string> {
-  /**
-   * `loaded` once the list is known: the server has answered, or the device's cache holds some
-   * of it. `cached`: only an empty answer from the cache, which on a device that never had the
-   * list is not an empty list.
-   */
-  status: 'idle' | 'loading' | 'cached' | 'loaded' | 'failed'
-  /** The list has taken long to come: the page offers Retry. */
-  late: boolean
-  /** Whose tasks the list holds or is loading. */
-  owner: string | null
-  /** Changes the server refused, by task, kept as the person left them until they choose. */
-  unsaved: Record<string, Unsaved>
-  /** Refusals counted, so the latest is known. */
-  refusals: number
-}
-
-const initialState: TasksState = tasksAdapter.getInitialState({
-  status: 'idle',
-  late: false,
-  owner: null,
-  unsaved: {},
-  refusals: 0,
-})
-
-// The clicks' reducers read the state as it was (`original`) and return the new one: at 5,000
-// tasks, letting Immer copy and finish the entity table costs more than a frame allows
-// (docs/performance.md). The adapter keeps the same order for the rest.
-const base = (state: TasksState): TasksState => original<TasksState>(state)
-
-/** A new state, frozen as Immer leaves one: Immer then skips its walk over every task. */
-const frozen = (list: TasksState): TasksState => {
-  Object.freeze(list.entities)
-  Object.freeze(list.ids)
-  return Object.freeze(list)
-}
-
-const withTask = (list: TasksState, task: Task) => frozen(withPlaced(list, Object.freeze(task)))
-
-/** A task placed as a click said, in the region of `isFinished`; unknown ids change nothing. */
-function move(state: TasksState, { id, order, rank }: Placed, isFinished?: boolean) {
-  const list = base(state)
-  const task = taskIn(list, id)
-  if (task === undefined) return list
-  // A rank of null: the order alone places it; its rank, if any, stays (as on the server).
-  return withTask(list, {
-    ...task,
-    isFinished: isFinished ?? task.isFinished,
-    order,
-    rank: rank ?? task.rank,
-  })
-}
-
-/** Where a click put a task. */
-export type Placed = Placement & { id: string }
-
-/** The list without `ids`; a change refused earlier for them goes with them. */
-function removed(state: TasksState, ids: ReadonlySet<string>) {
-  const list = base(state)
-  if (![...ids].some((id) => taskIn(list, id))) return list
-  const entities = { ...list.entities }
-  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- our own copy
-  for (const id of ids) delete entities[id]
-  const left = list.ids.filter((id) => !ids.has(id))
-  return frozen({ ...list, entities, ids: left, unsaved: without(list.unsaved, ids) })
-}
 
 const tasksSlice = createSlice({
   name: 'tasks',

@@ -1,0 +1,77 @@
+import { createEntityAdapter, original, type EntityState } from '@reduxjs/toolkit'
+import type { Task } from '../../services/types'
+import { compareTasks, taskIn, withPlaced, type Placement } from './ordering'
+import { without, type Unsaved } from './unsaved'
+
+// The tasks slice's state, and what its click reducers share (tasksSlice.ts).
+
+/** The list, kept in display order by the adapter: open before finished, by order, by id. */
+export const tasksAdapter = createEntityAdapter<Task>({ sortComparer: compareTasks })
+
+export interface TasksState extends EntityState<Task, string> {
+  /**
+   * `loaded` once the list is known: the server has answered, or the device's cache holds some
+   * of it. `cached`: only an empty answer from the cache, which on a device that never had the
+   * list is not an empty list.
+   */
+  status: 'idle' | 'loading' | 'cached' | 'loaded' | 'failed'
+  /** The list has taken long to come: the page offers Retry. */
+  late: boolean
+  /** Whose tasks the list holds or is loading. */
+  owner: string | null
+  /** Changes the server refused, by task, kept as the person left them until they choose. */
+  unsaved: Record<string, Unsaved>
+  /** Refusals counted, so the latest is known. */
+  refusals: number
+}
+
+export const initialState: TasksState = tasksAdapter.getInitialState({
+  status: 'idle',
+  late: false,
+  owner: null,
+  unsaved: {},
+  refusals: 0,
+})
+
+// The clicks' reducers read the state as it was (`original`) and return the new one: at 5,000
+// tasks, letting Immer copy and finish the entity table costs more than a frame allows
+// (docs/performance.md). The adapter keeps the same order for the rest.
+export const base = (state: TasksState): TasksState => original<TasksState>(state)
+
+/** A new state, frozen as Immer leaves one: Immer then skips its walk over every task. */
+export const frozen = (list: TasksState): TasksState => {
+  Object.freeze(list.entities)
+  Object.freeze(list.ids)
+  return Object.freeze(list)
+}
+
+export const withTask = (list: TasksState, task: Task) =>
+  frozen(withPlaced(list, Object.freeze(task)))
+
+/** A task placed as a click said, in the region of `isFinished`; unknown ids change nothing. */
+export function move(state: TasksState, { id, order, rank }: Placed, isFinished?: boolean) {
+  const list = base(state)
+  const task = taskIn(list, id)
+  if (task === undefined) return list
+  // A rank of null: the order alone places it; its rank, if any, stays (as on the server).
+  return withTask(list, {
+    ...task,
+    isFinished: isFinished ?? task.isFinished,
+    order,
+    rank: rank ?? task.rank,
+  })
+}
+
+/** Where a click put a task. */
+export type Placed = Placement & { id: string }
+
+/** The list without `ids`; a change refused earlier for them goes with them. */
+export function removed(state: TasksState, ids: ReadonlySet<string>) {
+  const list = base(state)
+  if (![...ids].some((id) => taskIn(list, id))) return list
+  const entities = { ...list.entities }
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- our own copy
+  for (const id of ids) delete entities[id]
+  const left = list.ids.filter((id) => !ids.has(id))
+  return frozen({ ...list, entities, ids: left, unsaved: without(list.unsaved, ids) })
+}
