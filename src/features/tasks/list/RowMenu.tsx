@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
+import { nextItem } from '../../../lib/menuKeys'
 
 /** What makes a row's button an item of its menu: arrow keys move between them, not Tab. */
 export const MENU_ITEM = { role: 'menuitem', tabIndex: -1 } as const
@@ -9,31 +10,6 @@ const DOTS = 'M5 12h.01M12 12h.01M19 12h.01'
 const itemsOf = (menu: HTMLElement | null) => [
   ...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
 ]
-
-/** The item `key` moves focus to from `current`, as the ARIA menu pattern says; -1: none. */
-function nextItem(items: HTMLElement[], current: number, key: string): number {
-  const count = items.length
-  switch (key) {
-    case 'ArrowDown':
-      return (current + 1) % count
-    case 'ArrowUp':
-      return (current - 1 + count) % count
-    case 'Home':
-      return 0
-    case 'End':
-      return count - 1
-    default: {
-      // A letter goes to the next item whose name starts with it (E: Edit, D: Delete).
-      if (key.length !== 1) return -1
-      const starts = (index: number) =>
-        items[index]?.textContent.trim().toLowerCase().startsWith(key.toLowerCase()) ?? false
-      for (let step = 1; step <= count; step++) {
-        if (starts((current + step) % count)) return (current + step) % count
-      }
-      return -1
-    }
-  }
-}
 
 /**
  * A row's "More actions" button and the menu it opens (a popover, so it shows above the rows

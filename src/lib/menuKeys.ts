@@ -11,7 +11,7 @@ export function nextItem(items: readonly HTMLElement[], current: number, key: st
     case 'End':
       return count - 1
     default: {
-      // A letter goes to the next item whose name starts with it (E: Export, I: Import, D: Delete).
+      // A letter goes to the next item whose name starts with it (E: Edit, D: Delete).
       if (key.length !== 1) return -1
       const starts = (index: number) =>
         items[index]?.textContent.trim().toLowerCase().startsWith(key.toLowerCase()) ?? false
