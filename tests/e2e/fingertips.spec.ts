@@ -144,6 +144,28 @@ test.describe('Undo after Delete', () => {
   })
 })
 
+test('on a phone, the menu of a row at the bottom of the screen opens above it, every item on screen', async ({
+  page,
+  person,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await signInWithTasks(page, person, 30)
+  // The last row wholly on screen, its bottom near the screen's.
+  const last = await page.evaluate(() => {
+    const rows = [...document.querySelectorAll<HTMLElement>('.task')]
+    const shown = rows.filter((item) => item.getBoundingClientRect().bottom <= window.innerHeight)
+    return shown.at(-1)?.querySelector('.task-text')?.textContent ?? ''
+  })
+  await row(page, last).getByRole('button', { name: 'More actions' }).click()
+  const items = page.getByRole('menuitem')
+  await expect(items.first()).toBeFocused()
+  for (const box of await Promise.all((await items.all()).map((item) => item.boundingBox()))) {
+    expect(box && box.y >= 0 && box.y + box.height <= 740).toBe(true)
+  }
+  await (await rowButton(page, last, 'Delete')).click()
+  await expect(row(page, last)).toHaveCount(0)
+})
+
 test('a new task in a 50-task list is brought into view and announced', async ({
   page,
   person,
