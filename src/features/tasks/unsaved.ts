@@ -96,7 +96,10 @@ export function discarded(list: ListWithUnsaved, ids: readonly string[]) {
   for (const id of ids) {
     const entry = list.unsaved[id]
     if (entry === undefined) continue
-    const server = entry.server ?? (entry.kind === 'add' ? 'removed' : entry.deleted)
+    // Without the server's word since: an add it never took, and an update it answered with
+    // not-found, are of tasks it does not hold; a delete's task comes back as it was.
+    const gone = entry.kind === 'add' || entry.code === 'not-found'
+    const server = entry.server ?? (gone ? 'removed' : entry.deleted)
     if (server === 'removed') removed.add(id)
     else if (server !== null) changed.push(server)
   }

@@ -58,6 +58,15 @@ describe('a refused change', () => {
     expect(texts(store)).toEqual(['Task a'])
   })
 
+  it('Discard of an update refused as not found, the server silent since, removes the task', () => {
+    const { store } = threeTasks()
+    store.dispatch(taskTextSaved({ id: 'b', task: 'Mine' }))
+    store.dispatch(taskSaveFailed({ id: 'b', kind: 'update', text: 'Mine', code: 'not-found' }))
+    expect(texts(store)).toEqual(['Task a', 'Mine', 'Task c'])
+    store.dispatch(unsavedChangesDiscarded(['b']))
+    expect(texts(store)).toEqual(['Task a', 'Task c'])
+  })
+
   it('Retry sends it again: an update with the fields the server lacks; the mark goes', async () => {
     const { store, repository } = threeTasks()
     store.dispatch(taskTextSaved({ id: 'a', task: 'Mine' }))
