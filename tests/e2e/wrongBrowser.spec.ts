@@ -28,6 +28,9 @@ test('a long queue drains once the server answers, though the browser goes on sa
   person,
   request,
 }) => {
+  // 300 writes through the emulator take as long as the machine needs: the poll below waits
+  // up to 240 s, so the test's own budget is three times the usual.
+  test.slow()
   const adds = 300
   await goOffline(context)
   await page.evaluate((count) => {
