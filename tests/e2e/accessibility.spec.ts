@@ -1,16 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { addTasks, expect, row, rowButton, signIn, test } from './fixtures'
-
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze()
-  return results.violations.map(({ id, nodes }) => ({
-    id,
-    targets: nodes.map((node) => node.target.join(' ')),
-  }))
-}
+import { axeViolations } from './support/pageChecks'
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} colour scheme`, () => {
@@ -19,7 +8,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('signed out: no WCAG 2.1 AA violations', async ({ page }) => {
       await page.goto('./')
       await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
     })
 
     test('signed in with open and finished tasks, and with the dialog open: no violations', async ({
@@ -30,11 +19,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(
         row(page, 'Buy oat milk').getByRole('button', { name: 'Mark as incomplete' }),
       ).toBeVisible()
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
 
       await row(page, 'Call the plumber').getByRole('button', { name: 'Edit' }).click()
       await expect(page.getByRole('dialog', { name: 'Edit Task' })).toBeVisible()
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
     })
   })
 }
@@ -53,7 +42,7 @@ test.describe('on a phone (360 px)', () => {
     await page.keyboard.press('ArrowDown')
     await expect(item('Edit')).toBeFocused()
     await expect(more).toHaveAttribute('aria-expanded', 'true')
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.keyboard.press('ArrowDown')
     await expect(item('Move down')).toBeFocused()
     await page.keyboard.press('ArrowDown')

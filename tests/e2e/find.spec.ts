@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { addTasks, expect, row, signIn, taskInput, taskRows, test } from './fixtures'
 import { seedList } from './support/backend'
+import { axeViolations, findInPage } from './support/pageChecks'
 
 // Find tasks and the filters All, Open and Finished, in the browser: what is shown and said,
 // the URL that keeps the filter across a reload and Back, and find-in-page over what is shown.
@@ -102,25 +102,6 @@ test('a task added or changed out of view is said, and Show all brings it back i
   await expect(shownTexts(page)).toHaveText(['Call the plumber', 'Eggs'])
 })
 
-/** What Chromium's find-in-page does on a match in hidden-until-found text (longList.spec.ts). */
-const findInPage = (page: Page, wanted: string) =>
-  page.evaluate((needle) => {
-    const holder = Array.from(document.querySelectorAll('[hidden="until-found"]')).findLast(
-      (element) => element.textContent.includes(needle),
-    )
-    const textNode = holder?.firstChild
-    if (!holder || !textNode) throw new Error(`"${needle}" is not in the page`)
-    holder.dispatchEvent(new Event('beforematch', { bubbles: true }))
-    for (let element: Element | null = holder; element; element = element.parentElement) {
-      if (element.getAttribute('hidden') === 'until-found') element.removeAttribute('hidden')
-    }
-    const match = document.createRange()
-    const start = (textNode.textContent ?? '').indexOf(needle)
-    match.setStart(textNode, start)
-    match.setEnd(textNode, start + needle.length)
-    window.scrollBy(0, match.getBoundingClientRect().top - innerHeight / 2)
-  }, wanted)
-
 test('find-in-page covers the tasks that Find and the filter show, in a windowed list', async ({
   page,
   person,
@@ -147,16 +128,6 @@ test('find-in-page covers the tasks that Find and the filter show, in a windowed
   await expect(row(page, text(402))).toHaveAttribute('aria-posinset', '201')
 })
 
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return results.violations.map(({ id, nodes }) => ({
-    id,
-    targets: nodes.map((node) => node.target.join(' ')),
-  }))
-}
-
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} colour scheme`, () => {
     test.use({ colorScheme })
@@ -166,7 +137,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     }) => {
       await addTasks(page, 'Buy oat milk', 'Call Chloé', 'Write the report')
       await finish(page, 'Write the report')
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
       await filter(page, 'Open').click()
       await find(page).fill('chloe')
       await taskInput(page).fill('Eggs')
@@ -174,10 +145,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(status(page, /hidden by your search/)).toBeVisible()
       await expect(status(page, /^1 of 3$/)).toBeVisible()
       await page.screenshot({ path: `test-results/screens/find-${colorScheme}.png` })
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
       await find(page).fill('zebra')
       await expect(page.getByText('No open task matches “zebra”.')).toBeVisible()
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
     })
   })
 }

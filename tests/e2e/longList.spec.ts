@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, row, signIn, taskRows, test, type Person } from './fixtures'
 import { seedList } from './support/backend'
+import { findInPage } from './support/pageChecks'
 
 // A list long enough to be windowed (over 200 rows): only the rows near the viewport are
 // drawn, so these journeys check that it still behaves like one long list.
@@ -19,29 +20,6 @@ const focusedPosition = (page: Page) =>
     const position = document.activeElement?.closest('li')?.getAttribute('aria-posinset')
     return position === undefined || position === null ? null : Number(position)
   })
-
-/**
- * What Chromium's find-in-page does on a match in text that is hidden until found: fire
- * `beforematch` at it, reveal it, scroll the match into view. Played here because headless
- * Chromium has no find bar, and this build does not follow text fragment links either.
- */
-const findInPage = (page: Page, wanted: string) =>
-  page.evaluate((needle) => {
-    const holder = Array.from(document.querySelectorAll('[hidden="until-found"]')).findLast(
-      (element) => element.textContent.includes(needle),
-    )
-    const textNode = holder?.firstChild
-    if (!holder || !textNode) throw new Error(`"${needle}" is not in the page`)
-    holder.dispatchEvent(new Event('beforematch', { bubbles: true }))
-    for (let element: Element | null = holder; element; element = element.parentElement) {
-      if (element.getAttribute('hidden') === 'until-found') element.removeAttribute('hidden')
-    }
-    const match = document.createRange()
-    const start = (textNode.textContent ?? '').indexOf(needle)
-    match.setStart(textNode, start)
-    match.setEnd(textNode, start + needle.length)
-    window.scrollBy(0, match.getBoundingClientRect().top - innerHeight / 2)
-  }, wanted)
 
 const scrollToBottom = (page: Page) =>
   page.evaluate(() => {
