@@ -77,9 +77,13 @@ export function useListWindow(
     if (!list || !windowed) return
     const top = list.getBoundingClientRect().top + window.scrollY
     if (top !== margin) setMargin(top)
+    const drawnAt = new Map<string, number>()
+    for (const index of pinned) drawnAt.set(ids[index] ?? '', index)
+    for (let index = range.start; index < range.end; index++) drawnAt.set(ids[index] ?? '', index)
     for (const child of list.children) {
-      if (!(child instanceof HTMLLIElement) || child.dataset.taskId === undefined) continue
-      child.dataset.index = String(Number(child.getAttribute('aria-posinset')) - 1)
+      const index = drawnAt.get((child as HTMLElement).dataset.taskId ?? '')
+      if (!(child instanceof HTMLLIElement) || index === undefined) continue
+      child.dataset.index = String(index)
       virtualizer.measureElement(child)
     }
   })

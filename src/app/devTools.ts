@@ -57,7 +57,7 @@ export function sanitizeState(state: RootState): unknown {
     ...state,
     tasks: {
       ...tasks,
-      ...(tasks.ids.length > LONG_LIST && { ids: count, entities: count }),
+      ...(tasks.ids.length > LONG_LIST && { ids: count, table: count }),
       ...(unsaved > LONG_LIST && { unsaved: summary(unsaved, 'unsaved changes') }),
     },
   }

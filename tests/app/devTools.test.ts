@@ -77,7 +77,7 @@ describe('the state sanitizer', () => {
     const sent = sanitizeState(state)
     expect(size(sent)).toBeLessThan(FEW_KB)
     expect(sent).toMatchObject({
-      tasks: { ids: '<<5000 tasks>>', entities: '<<5000 tasks>>', status: 'loaded' },
+      tasks: { ids: '<<5000 tasks>>', table: '<<5000 tasks>>', status: 'loaded' },
       auth: state.auth,
       sync: state.sync,
     })

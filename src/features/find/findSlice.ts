@@ -1,6 +1,7 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
-import { selectAllTasks, selectTaskIds, tasksCleared } from '../tasks/tasksSlice'
+import { taskOf } from '../tasks/taskTable'
+import { selectOpenCount, selectTaskIds, selectTaskTable, tasksCleared } from '../tasks/tasksSlice'
 import { matches, wordsOf } from './match'
 
 /** Which tasks the list shows; kept in the URL's hash (filterHash.ts). */
@@ -71,20 +72,22 @@ const findingOf = (state: RootState, finding?: Finding) => finding ?? state.find
  */
 export const selectShownIds = createSelector(
   [
-    selectAllTasks,
     selectTaskIds,
+    selectTaskTable,
+    selectOpenCount,
     (state: RootState, finding?: Finding) => findingOf(state, finding).filter,
     (state: RootState, finding?: Finding) => findingOf(state, finding).query,
   ],
-  (tasks, ids, filter, query): readonly string[] => {
+  (ids, table, open, filter, query): readonly string[] => {
+    // The list is open tasks, then finished ones: a filter alone is a slice of it.
+    const inFilter =
+      filter === 'all' ? ids : filter === 'open' ? ids.slice(0, open) : ids.slice(open)
     const words = wordsOf(query)
-    if (filter === 'all' && words.length === 0) return ids
-    return tasks
-      .filter(
-        (task) =>
-          (filter === 'all' || task.isFinished === (filter === 'finished')) && matches(task, words),
-      )
-      .map((task) => task.id)
+    if (words.length === 0) return inFilter
+    return inFilter.filter((id) => {
+      const task = taskOf(table, id)
+      return task !== undefined && matches(task, words)
+    })
   },
   { memoizeOptions: { resultEqualityCheck: sameIds } },
 )

@@ -1,5 +1,5 @@
 import type { AppAnyActionEffect, AppStartListening } from '../../app/listenerMiddleware'
-import { taskAdded } from '../tasks/tasksSlice'
+import { selectTaskById, taskAdded } from '../tasks/tasksSlice'
 import { selectShownIds, selectWords, taskHiddenByFind } from './findSlice'
 import { matches } from './match'
 
@@ -18,9 +18,9 @@ const sayHiddenTask: AppAnyActionEffect = (action, api) => {
     const before = selectShownIds(api.getOriginalState())
     if (before === shown) return
     const now = new Set(shown)
-    id = before.findLast((shownId) => !now.has(shownId) && state.tasks.entities[shownId])
+    id = before.findLast((shownId) => !now.has(shownId) && selectTaskById(state, shownId))
   }
-  const task = id === undefined ? undefined : state.tasks.entities[id]
+  const task = id === undefined ? undefined : selectTaskById(state, id)
   if (task === undefined) return
   const { filter } = state.find
   const by = filter !== 'all' && matches(task, selectWords(state)) ? filter : 'search'

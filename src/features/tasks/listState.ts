@@ -1,14 +1,16 @@
-import { createEntityAdapter, original, type EntityState } from '@reduxjs/toolkit'
+import { original } from '@reduxjs/toolkit'
 import type { Task } from '../../services/types'
-import { compareTasks, taskIn, withPlaced, type Placement } from './ordering'
+import { taskIn, withPlaced, type Placement } from './ordering'
+import { EMPTY_TABLE, tableWith, type TaskTable } from './taskTable'
 import { without, type Unsaved } from './unsaved'
 
 // The tasks slice's state, and what its click reducers share (tasksSlice.ts).
 
-/** The list, kept in display order by the adapter: open before finished, by order, by id. */
-export const tasksAdapter = createEntityAdapter<Task>({ sortComparer: compareTasks })
-
-export interface TasksState extends EntityState<Task, string> {
+export interface TasksState {
+  /** The ids in list order (ordering.ts): open before finished, by order, by rank, by id. */
+  ids: string[]
+  /** The tasks by id (taskTable.ts). */
+  table: TaskTable
   /**
    * `loaded` once the list is known: the server has answered, or the device's cache holds some
    * of it. `cached`: only an empty answer from the cache, which on a device that never had the
@@ -25,22 +27,23 @@ export interface TasksState extends EntityState<Task, string> {
   refusals: number
 }
 
-export const initialState: TasksState = tasksAdapter.getInitialState({
+export const initialState: TasksState = {
+  ids: [],
+  table: EMPTY_TABLE,
   status: 'idle',
   late: false,
   owner: null,
   unsaved: {},
   refusals: 0,
-})
+}
 
-// The clicks' reducers read the state as it was (`original`) and return the new one: at 5,000
-// tasks, letting Immer copy and finish the entity table costs more than a frame allows
-// (docs/performance.md). The adapter keeps the same order for the rest.
+// The reducers that change the list read the state as it was (`original`) and return the new
+// one: at 5,000 tasks, letting Immer draft and finish the task table costs more than a frame
+// allows (docs/performance.md).
 export const base = (state: TasksState): TasksState => original<TasksState>(state)
 
 /** A new state, frozen as Immer leaves one: Immer then skips its walk over every task. */
 export const frozen = (list: TasksState): TasksState => {
-  Object.freeze(list.entities)
   Object.freeze(list.ids)
   return Object.freeze(list)
 }
@@ -69,9 +72,7 @@ export type Placed = Placement & { id: string }
 export function removed(state: TasksState, ids: ReadonlySet<string>) {
   const list = base(state)
   if (![...ids].some((id) => taskIn(list, id))) return list
-  const entities = { ...list.entities }
-  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- our own copy
-  for (const id of ids) delete entities[id]
+  const table = tableWith(list.table, [], ids)
   const left = list.ids.filter((id) => !ids.has(id))
-  return frozen({ ...list, entities, ids: left, unsaved: without(list.unsaved, ids) })
+  return frozen({ ...list, table, ids: left, unsaved: without(list.unsaved, ids) })
 }

@@ -1,5 +1,6 @@
 import type { Task } from '../../services/types'
 import { compareRanks, rankBetween, rankOf } from './ranks'
+import { tableWith, taskOf, tasksOf, type TaskTable } from './taskTable'
 
 // Where a task goes. The list is open tasks, then finished ones; within each region by the
 // stored `order` number, then by `rank` (ranks.ts), then by id, the same on every device. This
@@ -32,17 +33,17 @@ export interface Placement {
   rank: string | null
 }
 
-/** A list as the tasks state holds it: ids in list order, and the tasks by id. */
+/** A list as the tasks state holds it: ids in list order, and the tasks by id (taskTable.ts). */
 export interface TaskList {
   readonly ids: readonly string[]
-  readonly entities: Readonly<Record<string, Task>>
+  readonly table: TaskTable
 }
 
-/** The task of `id`, never a property every object has (`constructor`, `__proto__`…). */
-export const taskIn = (list: Pick<TaskList, 'entities'>, id: string): Task | undefined =>
-  Object.hasOwn(list.entities, id) ? list.entities[id] : undefined
+/** The task of `id` in `list`. */
+export const taskIn = (list: Pick<TaskList, 'table'>, id: string): Task | undefined =>
+  taskOf(list.table, id)
 
-const taskAt = (list: TaskList, index: number) => list.entities[list.ids[index] ?? '']
+const taskAt = (list: TaskList, index: number) => taskOf(list.table, list.ids[index] ?? '')
 
 /** The first (or, `step` -1, the last) task of `list` other than `except`. */
 function edge(list: TaskList, except: string, step: 1 | -1): Task | undefined {
@@ -98,31 +99,52 @@ export function placeBetween(before: Task | undefined, after: Task | undefined):
   return { order: low, rank: rankBetween(rankOf(before), rankOf(after)) }
 }
 
-/** The ids of `list` without `id`, with `task` placed where its order sorts it (one pass). */
-export function placed(list: TaskList, task: Task): string[] {
-  const ids = list.ids.filter((id) => id !== task.id)
+/** The first index of `ids` whose task does not sort before `isBefore` says (binary search). */
+function firstNotBefore(list: TaskList, ids: readonly string[], isBefore: (task: Task) => boolean) {
   let low = 0
   let high = ids.length
   while (low < high) {
     const middle = (low + high) >>> 1
-    const other = list.entities[ids[middle] ?? '']
-    if (other !== undefined && compareTasks(other, task) <= 0) low = middle + 1
+    const other = taskOf(list.table, ids[middle] ?? '')
+    if (other !== undefined && isBefore(other)) low = middle + 1
     else high = middle
   }
-  ids.splice(low, 0, task.id)
+  return low
+}
+
+/** Where `id` is in `list`, found by its task's place (the list is in order), or -1. */
+function indexIn(list: TaskList, id: string): number {
+  const task = taskIn(list, id)
+  if (task === undefined) return -1
+  const at = firstNotBefore(list, list.ids, (other) => compareTasks(other, task) < 0)
+  return list.ids[at] === id ? at : list.ids.indexOf(id)
+}
+
+/** The ids of `list` without `id`, with `task` placed where its order sorts it. */
+export function placed(list: TaskList, task: Task): string[] {
+  // Found and placed by binary search: a click costs the same at 5,000 tasks as at 50,000.
+  const ids = list.ids.slice()
+  const old = indexIn(list, task.id)
+  if (old >= 0) ids.splice(old, 1)
+  const at = firstNotBefore(list, ids, (other) => compareTasks(other, task) <= 0)
+  ids.splice(at, 0, task.id)
   return ids
 }
+
+/** How many tasks of `list` are open: they come before the finished ones. */
+export const openCountOf = (list: TaskList): number =>
+  firstNotBefore(list, list.ids, (task) => !task.isFinished)
 
 /** `list` with `task` (new or changed) stored and placed where its order sorts it. */
 export const withPlaced = <L extends TaskList>(list: L, task: Task): L => ({
   ...list,
-  entities: { ...list.entities, [task.id]: task },
+  table: tableWith(list.table, [task]),
   ids: placed(list, task),
 })
 
-/** The ids of every task of `entities`, in list order. */
-export const sortedIds = (entities: Readonly<Record<string, Task>>): string[] =>
-  Object.values(entities)
+/** The ids of every task of `table`, in list order. */
+export const sortedIds = (table: TaskTable): string[] =>
+  tasksOf(table)
     .sort(compareTasks)
     .map((task) => task.id)
 
@@ -138,17 +160,14 @@ export function withChanges(
   list: TaskList,
   changed: readonly Task[],
   removed: ReadonlySet<string>,
-): { entities: Record<string, Task>; ids: string[] } | null {
+): { table: TaskTable; ids: string[] } | null {
   const changes = changed.filter((task) => !sameTask(taskIn(list, task.id), task))
   const gone = [...removed].filter((id) => taskIn(list, id) !== undefined)
   if (changes.length === 0 && gone.length === 0) return null
-  const entities = { ...list.entities }
-  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- our own copy
-  for (const id of gone) delete entities[id]
-  for (const task of changes) entities[task.id] = Object.freeze(task)
+  const table = tableWith(list.table, changes, gone)
   let ids: readonly string[] = gone.length ? list.ids.filter((id) => !removed.has(id)) : list.ids
-  if (changes.length <= 16) for (const task of changes) ids = placed({ ids, entities }, task)
-  else ids = sortedIds(entities)
+  if (changes.length <= 16) for (const task of changes) ids = placed({ ids, table }, task)
+  else ids = sortedIds(table)
   // Always a new array here: filtered, placed or sorted.
-  return { entities, ids: ids as string[] }
+  return { table, ids: ids as string[] }
 }

@@ -9,11 +9,12 @@ import {
   initialState,
   move,
   removed,
-  tasksAdapter,
   withTask,
   type Placed,
+  type TasksState,
 } from './listState'
-import { taskIn, withChanges } from './ordering'
+import { openCountOf, taskIn, withChanges } from './ordering'
+import { taskOf, tableWith } from './taskTable'
 import { applySnapshot } from './snapshot'
 import { normalizeTaskText } from './taskText'
 import { discarded, withRefusal, without, type RetriedWrite, type TaskSaveFailure } from './unsaved'
@@ -21,6 +22,14 @@ import { discarded, withRefusal, without, type RetriedWrite, type TaskSaveFailur
 // Each click's action carries all its write needs (the new order included, computed from the
 // list the person saw: clicks.ts), so the write follows the action, and a replay of the action
 // log (Redux DevTools) gives the same list. The reducers keep the list in its order.
+
+/** The list with those of `tasks` that are its owner's and not in it yet, each in its place. */
+function withOwnNew(state: TasksState, tasks: readonly Task[]) {
+  const list = base(state)
+  const own = tasks.filter(({ id, email }) => email === list.owner && !taskIn(list, id))
+  const changes = withChanges(list, own, new Set())
+  return changes ? frozen({ ...list, ...changes }) : list
+}
 
 const tasksSlice = createSlice({
   name: 'tasks',
@@ -45,8 +54,7 @@ const tasksSlice = createSlice({
       const task = taskIn(list, payload.id)
       const text = normalizeTaskText(payload.task)
       if (task === undefined || text === null || text === task.task) return list
-      const edited = Object.freeze({ ...task, task: text })
-      return frozen({ ...list, entities: { ...list.entities, [task.id]: edited } })
+      return frozen({ ...list, table: tableWith(list.table, [{ ...task, task: text }]) })
     },
     /** Delete: the task as it was, for its write and for Undo. */
     taskDeleted: (state, { payload }: PayloadAction<Task>) => removed(state, new Set([payload.id])),
@@ -54,17 +62,9 @@ const tasksSlice = createSlice({
     finishedTasksCleared: (state, { payload }: PayloadAction<Task[]>) =>
       removed(state, new Set(payload.map(({ id }) => id))),
     /** Undo: deleted tasks come back as they were (id, text, state and order). */
-    tasksRestored(state, { payload: tasks }: PayloadAction<Task[]>) {
-      const own = tasks.filter(({ id, email }) => email === state.owner && !taskIn(state, id))
-      tasksAdapter.addMany(state, own)
-    },
+    tasksRestored: (state, { payload }: PayloadAction<Task[]>) => withOwnNew(state, payload),
     /** Import: a file's tasks, each with its id, owner and place (src/features/account). */
-    tasksImported(state, { payload }: PayloadAction<Task[]>) {
-      const list = base(state)
-      const own = payload.filter(({ id, email }) => email === list.owner && !taskIn(list, id))
-      const changes = withChanges(list, own, new Set())
-      return changes ? frozen({ ...list, ...changes }) : list
-    },
+    tasksImported: (state, { payload }: PayloadAction<Task[]>) => withOwnNew(state, payload),
     /** Undo of an import: its tasks, as the person saw them, go at once. */
     importUndone: (state, { payload }: PayloadAction<Task[]>) =>
       removed(state, new Set(payload.map(({ id }) => id))),
@@ -144,12 +144,15 @@ export const {
 
 export const tasksReducer = tasksSlice.reducer
 
-const selectors = tasksAdapter.getSelectors((state: RootState) => state.tasks)
-export const selectTaskIds = selectors.selectIds
+export const selectTaskIds = (state: RootState) => state.tasks.ids
+/** The tasks by id (taskTable.ts `taskOf`). */
+export const selectTaskTable = (state: RootState) => state.tasks.table
 export const selectTaskById = (state: RootState, id: string): Task | undefined =>
   taskIn(state.tasks, id)
 /** The tasks in list order; the same array while the list has not changed. */
-export const selectAllTasks = selectors.selectAll
+export const selectAllTasks = createSelector([selectTaskIds, selectTaskTable], (ids, table) =>
+  ids.map((id) => taskOf(table, id)).filter((task) => task !== undefined),
+)
 export const selectListOwner = (state: RootState) => state.tasks.owner
 
 /**
@@ -166,11 +169,6 @@ export const selectListAvailability = (state: RootState): ListAvailability => {
 export type ListAvailability = 'empty' | 'pending' | 'late' | 'failed'
 
 /** How many tasks are open; said near the list ("3 open"). */
-export const selectOpenCount = createSelector(
-  [selectAllTasks],
-  (tasks) => tasks.filter((task) => !task.isFinished).length,
-)
-export const selectFinishedCount = createSelector(
-  [selectAllTasks, selectOpenCount],
-  (tasks, open) => tasks.length - open,
-)
+export const selectOpenCount = (state: RootState) => openCountOf(state.tasks)
+export const selectFinishedCount = (state: RootState) =>
+  state.tasks.ids.length - selectOpenCount(state)

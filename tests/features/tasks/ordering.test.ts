@@ -9,6 +9,7 @@ import {
   placed,
   type TaskList,
 } from '../../../src/features/tasks/ordering'
+import { EMPTY_TABLE, tableWith } from '../../../src/features/tasks/taskTable'
 import type { Task } from '../../../src/services/types'
 import { storedTask } from '../../support/store'
 
@@ -24,7 +25,7 @@ const orderAtTop = (list: TaskList, id: string) => numberOf(placeAtTop(list, id)
 /** A list as the tasks state holds it, in list order. */
 const listOf = (...tasks: Task[]): TaskList => ({
   ids: [...tasks].sort(compareTasks).map((task) => task.id),
-  entities: Object.fromEntries(tasks.map((task) => [task.id, task])),
+  table: tableWith(EMPTY_TABLE, tasks),
 })
 
 describe('the list order', () => {

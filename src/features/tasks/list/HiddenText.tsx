@@ -1,7 +1,5 @@
 import { memo } from 'react'
-import type { RootState } from '../../../app/store'
-
-export type TaskTable = RootState['tasks']['entities']
+import { taskOf, type TaskTable } from '../taskTable'
 
 /**
  * React knows `hidden` only as a boolean, so `until-found` is set here, once, on mount. The
@@ -16,7 +14,7 @@ const sameChunk = (
   b: { ids: readonly string[]; tasks: TaskTable },
 ) =>
   a.ids.length === b.ids.length &&
-  a.ids.every((id, i) => id === b.ids[i] && a.tasks[id] === b.tasks[id])
+  a.ids.every((id, i) => id === b.ids[i] && taskOf(a.tasks, id) === taskOf(b.tasks, id))
 
 /**
  * One chunk of hidden text: one line per row (one element per chunk keeps the page small),
@@ -29,7 +27,7 @@ const HiddenTextChunk = memo(function HiddenTextChunk({
   ids: readonly string[]
   tasks: TaskTable
 }) {
-  const lines = ids.map((id) => tasks[id]?.task.replace(/\s+/g, ' ') ?? '')
+  const lines = ids.map((id) => taskOf(tasks, id)?.task.replace(/\s+/g, ' ') ?? '')
   return (
     <p ref={hideUntilFound} data-first-task={ids[0]}>
       {lines.join('\n')}

@@ -10,9 +10,6 @@ import { RowMovesContext } from './useRowMoves'
 
 export interface RowProps {
   id: string
-  /** When the list is windowed: the row's place and the list's length, for assistive tech. */
-  posInSet?: number
-  setSize?: number
 }
 
 /** What makes a row draggable by its handle (reorder.tsx), once the drag library has loaded. */
@@ -47,12 +44,7 @@ const GRIP = 'M9 5h.01M15 5h.01M9 12h.01M15 12h.01M9 19h.01M15 19h.01'
  * Reorder, is the drag handle (`drag`, given once the drag library has loaded: reorder.tsx);
  * Alt+ArrowUp and Alt+ArrowDown move the task from any of its buttons (useRowMoves.ts).
  */
-export const TaskItem = memo(function TaskItem({
-  id,
-  posInSet,
-  setSize,
-  drag,
-}: RowProps & { drag?: RowDrag }) {
+export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?: RowDrag }) {
   const task = useAppSelector((state) => selectTaskById(state, id))
   const unsaved = useAppSelector((state) => selectUnsaved(state, id) !== undefined)
   const actions = use(RowActionsContext)
@@ -99,8 +91,6 @@ export const TaskItem = memo(function TaskItem({
       className={`task${task.isFinished ? ' finished' : ''}${unsaved ? ' unsaved' : ''}${drag?.dragging ? ' dragging' : ''}`}
       style={drag?.style}
       data-task-id={id}
-      aria-posinset={posInSet}
-      aria-setsize={setSize}
     >
       <button
         type="button"

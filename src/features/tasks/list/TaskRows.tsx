@@ -1,5 +1,13 @@
 import './list.css'
-import { memo, useCallback, useRef, useState, type ReactElement, type RefObject } from 'react'
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactElement,
+  type RefObject,
+} from 'react'
 import { HiddenRowsText } from './HiddenText'
 import { segments } from './listWindow'
 import { MoveStatus, useAnnouncer } from './MoveStatus'
@@ -33,7 +41,7 @@ interface TaskRowsProps {
  *   viewport are rendered, plus the first and last rows and the focused row with its
  *   neighbours: Tab from the page or from a row reaches the next row, and focus survives
  *   scrolling. Spacers as tall as the rows they replace keep the page's height, so the page
- *   scrolls natively. Rows carry aria-posinset and aria-setsize. The text of the rows not
+ *   scrolls natively. Rows carry aria-posinset and aria-setsize (usePlaces). The text of the rows not
  *   drawn stays in the page, hidden until found, so find-in-page still finds every task; a
  *   match there brings its row into view (useHiddenText.ts).
  * - Shorter lists render every row, plainly.
@@ -62,15 +70,12 @@ export const TaskRows = memo(function TaskRows({ ids, focus, reveal = null }: Ta
   const hiddenText = useHiddenText(listRef, ids, listWindow)
   useReveal(listRef, committed, reveal)
 
-  const count = ids.length
   const Row = kit?.SortableTaskItem ?? TaskItem
+  const places = new Map<string, number>()
   const row = (index: number) => {
     const id = ids[index] ?? ''
-    return windowed ? (
-      <Row key={rowKey(keys, id)} id={id} posInSet={index + 1} setSize={count} />
-    ) : (
-      <Row key={rowKey(keys, id)} id={id} />
-    )
+    places.set(id, index + 1)
+    return <Row key={rowKey(keys, id)} id={id} />
   }
 
   let children: ReactElement[]
@@ -105,6 +110,8 @@ export const TaskRows = memo(function TaskRows({ ids, focus, reveal = null }: Ta
     }
   }
 
+  usePlaces(listRef, windowed ? places : null, ids.length)
+
   return (
     <RowMovesContext value={moves}>
       <ul ref={listRef} className="task-list" aria-label="Tasks">
@@ -120,3 +127,28 @@ export const TaskRows = memo(function TaskRows({ ids, focus, reveal = null }: Ta
     </RowMovesContext>
   )
 })
+
+/**
+ * Each drawn row's aria-posinset and aria-setsize in a windowed list, written after each commit
+ * rather than passed as props: an add or a move changes them for every row drawn below it, and
+ * rendering those rows again (each with its drag hooks) cost more than the click itself.
+ */
+function usePlaces(
+  listRef: RefObject<HTMLUListElement | null>,
+  places: ReadonlyMap<string, number> | null,
+  count: number,
+) {
+  useLayoutEffect(() => {
+    const rows = listRef.current?.querySelectorAll<HTMLElement>(':scope > [data-task-id]') ?? []
+    for (const row of rows) {
+      const place = places?.get(row.dataset.taskId ?? '')
+      if (place === undefined) {
+        row.removeAttribute('aria-posinset')
+        row.removeAttribute('aria-setsize')
+      } else {
+        row.setAttribute('aria-posinset', String(place))
+        row.setAttribute('aria-setsize', String(count))
+      }
+    }
+  })
+}

@@ -2,6 +2,7 @@
  * The text of the rows a windowed list does not draw, kept in the page for find-in-page: which
  * rows those are, and the chunks their text is rendered in.
  */
+import { idHash } from '../../../lib/idHash'
 import type { Range } from './listWindow'
 
 /** The rows that are not drawn: those above the window, and those below it. */
@@ -20,13 +21,6 @@ export function hiddenRows(
 
 /** Chunks of the hidden rows' text end after at most this many rows. */
 export const TEXT_CHUNK_MAX = 256
-
-/** FNV-1a: a cheap, well-spread hash of an id. */
-function idHash(id: string): number {
-  let hash = 0x811c9dc5
-  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193)
-  return hash >>> 0
-}
 
 /**
  * `ids` in chunks whose ends depend on the ids themselves (a chunk ends after an id whose hash

@@ -38,6 +38,16 @@ export interface Range {
 }
 
 /**
+ * Where `id` is in `ids`, or -1: looked for first where a click usually leaves it (at `hint`,
+ * where it was, or next to it; at either end, where done and incomplete move it), then
+ * everywhere, so the usual case costs the same at any length.
+ */
+export function indexNear(ids: readonly string[], id: string, hint: number): number {
+  for (const at of [hint, hint + 1, hint - 1, 0, ids.length - 1]) if (ids[at] === id) return at
+  return ids.indexOf(id)
+}
+
+/**
  * The top of each row from the list's top, and one more entry: the list's height plus one gap.
  * Measured rows count at their height, the others at `estimate`.
  */

@@ -141,11 +141,7 @@ export const Reorder = memo(function Reorder({
 })
 
 /** A row that can be dragged by its handle and dropped on within its region. */
-export const SortableTaskItem = memo(function SortableTaskItem({
-  id,
-  posInSet,
-  setSize,
-}: RowProps) {
+export const SortableTaskItem = memo(function SortableTaskItem({ id }: RowProps) {
   const region = use(DragRegion)
   const finished = useAppSelector((state) => selectTaskById(state, id)?.isFinished ?? false)
   const sortable = useSortable({
@@ -171,5 +167,5 @@ export const SortableTaskItem = memo(function SortableTaskItem({
     }),
     [setNodeRef, setActivatorNodeRef, listeners, attributes, transformed, transition, isDragging],
   )
-  return <TaskItem id={id} posInSet={posInSet} setSize={setSize} drag={drag} />
+  return <TaskItem id={id} drag={drag} />
 })

@@ -1,18 +1,17 @@
 import { startTransition, useEffect, useMemo, useState, type RefObject } from 'react'
 import { useAppSelector } from '../../../app/hooks'
-import type { RootState } from '../../../app/store'
 import { afterNextPaint } from '../../../lib/frames'
-import { hideUntilFound, type TaskTable } from './HiddenText'
+import { EMPTY_TABLE, type TaskTable } from '../taskTable'
+import { selectTaskTable } from '../tasksSlice'
+import { hideUntilFound } from './HiddenText'
 import { contentChunks, hiddenRows } from './hiddenTextChunks'
 import type { Range } from './listWindow'
 import type { ListWindow } from './useListWindow'
 
-const selectTaskTable = (state: RootState) => state.tasks.entities
-
 const NO_TEXT: { above: string[][]; below: string[][]; tasks: TaskTable } = {
   above: [],
   below: [],
-  tasks: {},
+  tasks: EMPTY_TABLE,
 }
 
 /** What the hidden text was last brought up to date with. */

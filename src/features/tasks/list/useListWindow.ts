@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom'
 import { afterNextPaint } from '../../../lib/frames'
 import {
   DEFAULT_VIEWPORT,
+  indexNear,
   pinnedRows,
   rowOffsets,
   sameRange,
@@ -66,8 +67,8 @@ export function useListWindow(
     () => (offsets ? visibleRange(offsets, viewport) : { start: 0, end: count }),
     [offsets, viewport, count],
   )
-  const focusedIndex = focusedId === null ? -1 : ids.indexOf(focusedId)
-  const draggedIndex = draggedId === null ? -1 : ids.indexOf(draggedId)
+  const focusedIndex = useIndexOf(ids, focusedId)
+  const draggedIndex = useIndexOf(ids, draggedId)
   const pinned = useMemo(
     () => pinnedRows(count, [focusedIndex, draggedIndex]),
     [count, focusedIndex, draggedIndex],
@@ -128,4 +129,16 @@ export function useListWindow(
   }, [listRef, windowed, forgetHeights])
 
   return { windowed, offsets, range, pinned, gap, pitch: estimate + gap, committed }
+}
+
+/**
+ * Where `id` is in `ids` (-1 for none), looked for first where it last was: adjusted during
+ * render from the previous one, as useRowKeys does.
+ */
+function useIndexOf(ids: readonly string[], id: string | null): number {
+  const [found, setFound] = useState(() => ({ ids, id, index: -1 }))
+  if (found.ids === ids && found.id === id) return found.index
+  const index = id === null ? -1 : indexNear(ids, id, found.index)
+  setFound({ ids, id, index })
+  return index
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_ROW_HEIGHT,
+  indexNear,
   pinnedRows,
   rowOffsets,
   segments,
@@ -102,5 +103,16 @@ describe('pinned rows', () => {
     expect(pinnedRows(1, [-1])).toEqual([0])
     // The row dragged is kept with its neighbours as well as the focused one.
     expect(pinnedRows(1000, [500, 700])).toEqual([0, 499, 500, 501, 699, 700, 701, 999])
+  })
+})
+
+describe('indexNear', () => {
+  it('finds a row wherever it is, whatever the hint, and -1 for none', () => {
+    const ids = idsOf(1000)
+    for (const hint of [-1, 0, 10, 500, 999, 5000])
+      for (const at of [0, 1, 11, 499, 500, 501, 998, 999])
+        expect(indexNear(ids, `t${String(at)}`, hint)).toBe(at)
+    expect(indexNear(ids, 'nowhere', 500)).toBe(-1)
+    expect(indexNear([], 't0', 0)).toBe(-1)
   })
 })
