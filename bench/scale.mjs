@@ -7,7 +7,7 @@
 // is the app as it runs: the reducers, the rows, the windowing, real clicks and keys.
 import { measureInteractions } from './interactions.mjs'
 import { makeTasks } from './setup.mjs'
-import { newContext } from './visits.mjs'
+import { openSignedIn } from './visits.mjs'
 
 /** A person of their own for each size, with nothing on the server. */
 const accountFor = (count) => ({
@@ -37,18 +37,11 @@ async function feed(page, email, tasks) {
 
 /** The interactions at each of `counts` tasks, fed; `options.scaleReps` timed each. */
 export async function measureScale(browser, env, options, counts, say) {
-  const { routeGoogleOffline, signInThroughEmulatorPopup } = env.google
   const results = {}
   for (const count of counts) {
     say(`fed list of ${String(count)} tasks`)
     const account = accountFor(count)
-    const context = await newContext(browser)
-    await routeGoogleOffline(context)
-    const page = await context.newPage()
-    await page.goto(env.appUrl)
-    await signInThroughEmulatorPopup(page, account, () =>
-      page.getByRole('button', { name: 'Login now' }).click(),
-    )
+    const { context, page } = await openSignedIn(browser, env, account)
     await page.getByText('No tasks have been added yet').waitFor({ timeout: 120_000 })
     await context.route('http://127.0.0.1:8080/**', (route) => route.abort())
     const tasks = makeTasks(count, account.email).map((task) => ({ ...task, rank: null }))

@@ -97,6 +97,19 @@ export async function serverAnswered(page) {
   )
 }
 
+/** A new device's page on the app, signed in as `account` through the Auth emulator's popup. */
+export async function openSignedIn(browser, env, account) {
+  const { routeGoogleOffline, signInThroughEmulatorPopup } = env.google
+  const context = await newContext(browser)
+  await routeGoogleOffline(context)
+  const page = await context.newPage()
+  await page.goto(env.appUrl)
+  await signInThroughEmulatorPopup(page, account, () =>
+    page.getByRole('button', { name: 'Login now' }).click(),
+  )
+  return { context, page }
+}
+
 /**
  * A context signed in as `account` through the Auth emulator's popup, its list (`rows` tasks)
  * shown and the SDK's cache filled; returns the first render of that first visit.
@@ -106,15 +119,8 @@ export async function serverAnswered(page) {
  * new device (`log` says so), up to three times in all.
  */
 export async function signIn(browser, env, account, rows, log) {
-  const { routeGoogleOffline, signInThroughEmulatorPopup } = env.google
   for (let attempt = 1; ; attempt++) {
-    const context = await newContext(browser)
-    await routeGoogleOffline(context)
-    const page = await context.newPage()
-    await page.goto(env.appUrl)
-    await signInThroughEmulatorPopup(page, account, () =>
-      page.getByRole('button', { name: 'Login now' }).click(),
-    )
+    const { context, page } = await openSignedIn(browser, env, account)
     try {
       const first = await firstRender(page, rows)
       await serverAnswered(page)

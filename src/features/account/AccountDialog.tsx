@@ -25,7 +25,7 @@ export function AccountDialog({
   return (
     <dialog
       ref={dialogRef}
-      className="account-dialog"
+      className="dialog account-dialog"
       aria-labelledby={titleId}
       onCancel={(event) => {
         if (busy) event.preventDefault()

@@ -85,7 +85,12 @@ export function EditTaskDialog({ text, gone = false, onSave, onClosed }: EditTas
   }
 
   return (
-    <dialog ref={dialogRef} className="edit-dialog" aria-labelledby={titleId} onClose={onClosed}>
+    <dialog
+      ref={dialogRef}
+      className="dialog edit-dialog"
+      aria-labelledby={titleId}
+      onClose={onClosed}
+    >
       <form onSubmit={handleSubmit}>
         <h2 id={titleId}>Edit Task</h2>
         {gone ? (
