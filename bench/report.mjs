@@ -25,7 +25,15 @@ function eventTimingQuantile(results, q) {
   return value < 0 ? '<16' : fmt(value, 0)
 }
 
-export function report({ options, machine, ours, naive, tanstack = null, scale = null }) {
+export function report({
+  options,
+  machine,
+  ours,
+  naive,
+  tanstack = null,
+  scale = null,
+  scaleTanstack = null,
+}) {
   const lines = []
   const out = (line = '') => lines.push(line)
   const table = (header, rows) => {
@@ -142,6 +150,7 @@ export function report({ options, machine, ours, naive, tanstack = null, scale =
   }
   if (tanstack) reportTanstack(out, table, { ours, tanstack })
   if (scale) reportScale(out, table, scale)
+  if (scaleTanstack) reportScale(out, table, scaleTanstack, 'tanstack')
   reportFindListed(out, {
     ours,
     tanstack,

@@ -46,11 +46,12 @@ export function reportFindListed(out, runs) {
 }
 
 /** Each interaction's median and p95 at each fed size: flat if the click does not grow. */
-export function reportScale(out, table, scale) {
+export function reportScale(out, table, scale, which = 'ours') {
   const sizes = Object.keys(scale)
   out()
-  out('Lists fed without the Listen channel (one snapshot into the real store; the page cut from')
-  out('Firestore, its writes kept on the device), click or key → next paint (ms, median / p95):')
+  out(`Lists fed without the Listen channel (one snapshot into the real store; the page cut from`)
+  out(`Firestore, its writes kept on the device), ${which}: click or key → next paint (ms, median`)
+  out('/ p95):')
   out()
   table(
     ['interaction', ...sizes.map((size) => `${Number(size).toLocaleString('en')} tasks`)],

@@ -148,13 +148,24 @@ async function main() {
     const ours = withOurs ? await benchOurs(browser, env, options, log) : null
     const tanstack = withTanstack ? await benchTanstack(browser, env, options, log) : null
     const scale = withScale ? await measureScale(browser, env, options, options.scale, log) : null
+    // With both, the fed lists on the tanstack variant too: does its click stay flat?
+    const scaleTanstack =
+      withScale && withTanstack
+        ? await measureScale(
+            browser,
+            { ...env, appUrl: env.tanstackUrl },
+            options,
+            options.scale,
+            (line) => log(`tanstack: ${line}`),
+          )
+        : null
     const naive = withNaive ? await benchNaive(browser, env, options, log) : null
     const load = `${atStart} at the start, ${machine().replace(/^\d+ cores, /, '')} at the end`
-    const table = report({ options, machine: load, ours, naive, tanstack, scale })
+    const table = report({ options, machine: load, ours, naive, tanstack, scale, scaleTanstack })
     const seconds = Math.round((Date.now() - started) / 1000)
     process.stdout.write(`\n${table}\n\nFinished in ${String(seconds)} s.\n`)
     if (options.json) {
-      const raw = { options, ours, naive, tanstack, scale }
+      const raw = { options, ours, naive, tanstack, scale, scaleTanstack }
       writeFileSync(options.json, JSON.stringify(raw, null, 2))
     }
   } finally {

@@ -64,9 +64,7 @@ function beside(task: Task, step: 1 | -1, floor: number): Placement {
 
 /** A new task's place: after the last open task of `list`. */
 export function placeAfterLastOpen(list: TaskList): Placement {
-  let index = list.ids.length - 1
-  while (index >= 0 && taskAt(list, index)?.isFinished) index--
-  const lastOpen = taskAt(list, index)
+  const lastOpen = taskAt(list, openCountOf(list) - 1)
   return lastOpen === undefined ? { order: 0, rank: null } : beside(lastOpen, 1, -Infinity)
 }
 
