@@ -1,6 +1,6 @@
 import { original } from '@reduxjs/toolkit'
 import type { Task } from '../../services/types'
-import { taskIn, withPlaced, type Placement } from './ordering'
+import { idsWithout, taskIn, withPlaced, type Placement } from './ordering'
 import { EMPTY_TABLE, tableWith, type TaskTable } from './taskTable'
 import { without, type Unsaved } from './unsaved'
 
@@ -71,8 +71,9 @@ export type Placed = Placement & { id: string }
 /** The list without `ids`; a change refused earlier for them goes with them. */
 export function removed(state: TasksState, ids: ReadonlySet<string>) {
   const list = base(state)
-  if (![...ids].some((id) => taskIn(list, id))) return list
-  const table = tableWith(list.table, [], ids)
-  const left = list.ids.filter((id) => !ids.has(id))
+  const gone = new Set([...ids].filter((id) => taskIn(list, id)))
+  if (gone.size === 0) return list
+  const left = idsWithout(list, gone)
+  const table = tableWith(list.table, [], gone)
   return frozen({ ...list, table, ids: left, unsaved: without(list.unsaved, ids) })
 }

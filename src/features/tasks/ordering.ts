@@ -111,7 +111,7 @@ function firstNotBefore(list: TaskList, ids: readonly string[], isBefore: (task:
 }
 
 /** Where `id` is in `list`, found by its task's place (the list is in order), or -1. */
-function indexIn(list: TaskList, id: string): number {
+export function indexIn(list: TaskList, id: string): number {
   const task = taskIn(list, id)
   if (task === undefined) return -1
   const at = firstNotBefore(list, list.ids, (other) => compareTasks(other, task) < 0)
@@ -126,6 +126,15 @@ export function placed(list: TaskList, task: Task): string[] {
   if (old >= 0) ids.splice(old, 1)
   const at = firstNotBefore(list, ids, (other) => compareTasks(other, task) <= 0)
   ids.splice(at, 0, task.id)
+  return ids
+}
+
+/** The ids of `list` without `gone` (ids it holds): a few found by binary search. */
+export function idsWithout(list: TaskList, gone: ReadonlySet<string>): string[] {
+  if (gone.size > 16) return list.ids.filter((id) => !gone.has(id))
+  const at = [...gone].map((id) => indexIn(list, id)).sort((a, b) => b - a)
+  const ids = list.ids.slice()
+  for (const index of at) if (index >= 0) ids.splice(index, 1)
   return ids
 }
 
@@ -163,7 +172,7 @@ export function withChanges(
   const gone = [...removed].filter((id) => taskIn(list, id) !== undefined)
   if (changes.length === 0 && gone.length === 0) return null
   const table = tableWith(list.table, changes, gone)
-  let ids: readonly string[] = gone.length ? list.ids.filter((id) => !removed.has(id)) : list.ids
+  let ids: readonly string[] = gone.length ? idsWithout(list, new Set(gone)) : list.ids
   if (changes.length <= 16) for (const task of changes) ids = placed({ ids, table }, task)
   else ids = sortedIds(table)
   // Always a new array here: filtered, placed or sorted.

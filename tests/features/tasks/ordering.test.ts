@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   compareTasks,
   FINISHED_ORDER_BASE,
+  idsWithout,
   placeAfterLastOpen,
   placeAtEnd,
   placeAtTop,
@@ -161,5 +162,19 @@ describe('a move', () => {
     expect(Number.isFinite(placed.order)).toBe(true)
     const added = { ...storedTask('n'), ...placed }
     expect([added, huge, a].sort(compareTasks).map(({ id }) => id)).toEqual(['a', 'h', 'n'])
+  })
+})
+
+describe('idsWithout', () => {
+  it('takes out a few ids (found by their place) or many, leaving the rest in order', () => {
+    const tasks = Array.from({ length: 60 }, (_, i) =>
+      storedTask(`t${String(i).padStart(2, '0')}`, i % 3 === 0, i),
+    )
+    const list = listOf(...tasks)
+    for (const gone of [['t00'], ['t59', 't01', 't30'], tasks.slice(0, 40).map((t) => t.id)]) {
+      const expected = list.ids.filter((id) => !gone.includes(id))
+      expect(idsWithout(list, new Set(gone))).toEqual(expected)
+    }
+    expect(list.ids).toHaveLength(60)
   })
 })

@@ -12,12 +12,15 @@ export interface FocusedRow {
 
 /** The first row after `id` in `before` that is still in `after`, else the nearest before it. */
 function neighbour(before: readonly string[], after: readonly string[], id: string) {
-  const still = new Set(after)
-  const index = before.indexOf(id)
-  for (let i = index + 1; index >= 0 && i < before.length; i++) {
-    if (still.has(before[i] ?? '')) return before[i]
+  // Looked for first where a row that stays is after one row went, then among all of `after`.
+  let all: Set<string> | null = null
+  const stays = (i: number) => {
+    const row = before[i] ?? ''
+    return after[i - 1] === row || after[i] === row || (all ??= new Set(after)).has(row)
   }
-  for (let i = index - 1; i >= 0; i--) if (still.has(before[i] ?? '')) return before[i]
+  const index = before.indexOf(id)
+  for (let i = index + 1; index >= 0 && i < before.length; i++) if (stays(i)) return before[i]
+  for (let i = index - 1; i >= 0; i--) if (stays(i)) return before[i]
   return undefined
 }
 
