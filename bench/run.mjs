@@ -28,6 +28,7 @@ const USAGE = `Usage: npm run bench [-- options]
   --only <which>   ours, naive, tanstack, scale: any of them, comma-separated (default all):
                    tanstack is the app with its windowed list on @tanstack/react-virtual
                    (bench/variants); scale the clicks on lists fed without the Listen channel
+                   (on both windowings when tanstack is asked for too)
   --scale <sizes>  the fed lists' sizes, comma-separated (default 5000,20000,50000)
   --scale-reps <n> timed clicks per interaction on each fed list (default 20)
   --json <file>    also write the raw figures as JSON
