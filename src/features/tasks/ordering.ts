@@ -111,7 +111,7 @@ function firstNotBefore(list: TaskList, ids: readonly string[], isBefore: (task:
 }
 
 /** Where `id` is in `list`, found by its task's place (the list is in order), or -1. */
-export function indexIn(list: TaskList, id: string): number {
+function indexIn(list: TaskList, id: string): number {
   const task = taskIn(list, id)
   if (task === undefined) return -1
   const at = firstNotBefore(list, list.ids, (other) => compareTasks(other, task) < 0)

@@ -41,9 +41,9 @@ interface TaskRowsProps {
  *   viewport are rendered, plus the first and last rows and the focused row with its
  *   neighbours: Tab from the page or from a row reaches the next row, and focus survives
  *   scrolling. Spacers as tall as the rows they replace keep the page's height, so the page
- *   scrolls natively. Rows carry aria-posinset and aria-setsize (usePlaces). The text of the rows not
- *   drawn stays in the page, hidden until found, so find-in-page still finds every task; a
- *   match there brings its row into view (useHiddenText.ts).
+ *   scrolls natively. Rows carry aria-posinset and aria-setsize (usePlaces). The text of the
+ *   rows not drawn stays in the page, hidden until found, so find-in-page still finds every
+ *   task; a match there brings its row into view (useHiddenText.ts).
  * - Shorter lists render every row, plainly.
  * - A row moves by its Reorder handle (dragged: reorder.tsx, loaded once the list shows), by
  *   Alt+ArrowUp and Alt+ArrowDown, or by its menu's Move up and Move down (useRowMoves.ts),
