@@ -6,8 +6,8 @@ import {
   fixturePath,
   importFile,
   settingsButton,
-  violations,
 } from './support/account'
+import { axeViolations } from './support/pageChecks'
 import { storedCountOf, storedTasksOf } from './support/backend'
 
 // Export, import (this app's files, Google Tasks' Takeout, Todoist's CSV) and Undo, on the
@@ -147,7 +147,7 @@ test('the menu and each dialog open: no WCAG 2.1 AA violations, keys as the menu
   await page.keyboard.press('ArrowDown')
   const menu = page.getByRole('menu', { name: 'Settings' })
   await expect(menu.getByRole('menuitem', { name: 'Export tasks' })).toBeFocused()
-  expect(await violations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await page.keyboard.press('ArrowUp')
   await expect(menu.getByRole('menuitem', { name: 'Delete account' })).toBeFocused()
   await page.keyboard.press('Escape')
@@ -155,15 +155,15 @@ test('the menu and each dialog open: no WCAG 2.1 AA violations, keys as the menu
 
   await chooseInSettings(page, 'Export tasks')
   await expect(page.getByRole('dialog', { name: 'Export tasks' })).toBeVisible()
-  expect(await violations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await page.keyboard.press('Escape')
 
   const dialog = await importFile(page, fixturePath('Tasks.json'))
   await expect(dialog).toBeVisible()
-  expect(await violations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await dialog.getByRole('button', { name: 'Cancel' }).click()
 
   await chooseInSettings(page, 'Delete account')
   await expect(page.getByRole('dialog', { name: 'Delete account' })).toContainText('1 task')
-  expect(await violations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 })

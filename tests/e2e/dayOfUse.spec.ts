@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import {
   addTasks,
@@ -14,6 +13,7 @@ import {
 import { seedList, storedTasksOf } from './support/backend'
 import { queuedWrites } from './support/deviceStore'
 import { goOffline } from './support/network'
+import { axeViolations } from './support/pageChecks'
 
 // A day's use (issue 26), at a phone's size and a laptop's: each defect found, and what every
 // to-do app has (an open count, Clear finished, a key to start a task).
@@ -224,10 +224,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('button', { name: 'Clear finished' })).toBeVisible()
       await row(page, 'Open task').getByRole('button', { name: 'More actions' }).click()
       await expect(row(page, 'Open task').getByRole('menuitem', { name: 'Edit' })).toBeVisible()
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze()
-      expect(results.violations.map(({ id }) => id)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
       await page.screenshot({ path: `test-results/screens/360-${colorScheme}-day-of-use.png` })
     })
   })

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { AUTH } from './network'
 
@@ -56,15 +55,4 @@ export async function hasAuthAccount(request: APIRequestContext, email: string):
   if (!response.ok()) throw new Error(`accounts:lookup: ${String(response.status())}`)
   const { users } = (await response.json()) as { users?: unknown[] }
   return (users?.length ?? 0) > 0
-}
-
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
-
-/** What axe finds against WCAG 2.1 AA on the page as it is. */
-export async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze()
-  return results.violations.map(({ id, nodes }) => ({
-    id,
-    targets: nodes.map((node) => node.target.join(' ')),
-  }))
 }
