@@ -1,30 +1,12 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumExecutable, chromiumSource } from './scripts/chromium.mjs'
-import {
-  type Engine,
-  engineServices,
-  findEngine,
-  requestedBackend,
-  shellCommand,
-} from './scripts/engine.mjs'
-import { startTimeoutMs } from './scripts/processes.mjs'
+import { emulatorServices, shellCommand, startTimeoutMs } from './scripts/emulators.ts'
 
-// The browser tests run on Google's Firestore and Auth emulators as scripts/engine.mjs starts
-// them (through firebase-tools on Java 21+, else the installed jar; TODO_BACKEND=jar|firebase-tools
-// forces one), in memory: every run starts empty. The choice is made once, in the runner; its
-// workers read it from the environment.
-function engine(): Engine {
-  const chosen = process.env.TODO_E2E_ENGINE
-  if (chosen) return JSON.parse(chosen) as Engine
-  const found = findEngine(requestedBackend([], process.env))
-  process.env.TODO_E2E_ENGINE = JSON.stringify(found)
-  console.log(`Browser tests on ${found.name}\n  because ${found.reason}`)
-  return found
-}
-
-const timeout = startTimeoutMs([], process.env)
+// The browser tests run on Google's Firestore and Auth emulators as scripts/emulators.ts starts
+// them, in memory: every run starts empty.
+const timeout = startTimeoutMs()
 const executablePath = await chromiumExecutable()
-if (!process.env.TODO_E2E_ENGINE) console.log(`Chromium: ${await chromiumSource()}`)
+if (!process.env.TEST_WORKER_INDEX) console.log(`Chromium: ${await chromiumSource()}`)
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -61,15 +43,12 @@ export default defineConfig({
   ],
   // Started one after another, stopped in reverse; each up once its URL answers.
   webServer: [
-    ...engineServices(engine()).map((spec) => ({
-      name: spec.name,
-      command: shellCommand(spec),
-      // One process serving two ports says when both are up.
-      ...(spec.readyOutput && (spec.readyUrls?.length ?? 0) > 1
-        ? { wait: { stdout: spec.readyOutput } }
-        : { url: spec.readyUrls?.[0] }),
+    ...(await emulatorServices()).map((service) => ({
+      name: service.name,
+      command: shellCommand(service),
+      url: service.url,
       timeout,
-      gracefulShutdown: { signal: spec.stop?.signal ?? 'SIGTERM', timeout: 15_000 },
+      gracefulShutdown: { signal: service.signal ?? 'SIGTERM', timeout: 15_000 },
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
     })),

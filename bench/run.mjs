@@ -11,7 +11,6 @@ import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/chromium.mjs'
-import { findEngine, requestedBackend } from '../scripts/engine.mjs'
 import { lifecycle } from './lifecycle.mjs'
 import { report } from './report.mjs'
 import { measureScale } from './scale.mjs'
@@ -34,7 +33,6 @@ const USAGE = `Usage: npm run bench [-- options]
   --json <file>    also write the raw figures as JSON
   --profile <dir>  also write a CPU profile of each interaction's clicks, and a CPU profile and
                    a trace of each change from another device (the build's source maps beside)
-  --backend <b>    firebase-tools | jar: how to run the Firestore emulator (scripts/engine.mjs)
 Runs the emulators on ports 9099 and 8080: stop \`npm start\` and the browser tests, or run it in
 its own network namespace: unshare -n bash -c 'ip link set lo up; npm run bench'
 `
@@ -65,10 +63,6 @@ function parseArgs(argv) {
         throw new Error(`--only: any of ${SUBJECTS.join(', ')}`)
     } else if (['json', 'profile'].includes(name)) {
       options[name] = value()
-    } else if (flag === '--backend') {
-      value() // read by requestedBackend()
-    } else if (flag.startsWith('--backend=')) {
-      // read by requestedBackend()
     } else if (flag === '--help') {
       process.stdout.write(USAGE)
       process.exit(0)
@@ -102,7 +96,6 @@ async function main() {
     // The emulators and the app's build serve every subject but the naive list.
     const withApp = options.only.some((which) => which !== 'naive')
     const withOurs = options.only.includes('ours')
-    const engine = withApp ? setup.plainly(() => findEngine(requestedBackend())) : null
     if (withApp) await setup.checkEmulatorPorts()
     const atStart = machine()
     log('building')
@@ -112,8 +105,8 @@ async function main() {
       const appDir = join(tmp, 'app')
       await setup.buildApp(appDir, { maps: options.profile !== null })
       if (options.profile) setup.copyAssets(appDir, options.profile)
-      log(`starting the Auth emulator and ${engine.name}`)
-      const services = await setup.startEmulators(engine, tmp, log)
+      log('starting the Auth and Firestore emulators')
+      const services = await setup.startEmulators(tmp, log)
       cleanups.push(() => services.stop())
       await setup.seed(tasks)
       const app = await setup.serve(appDir, 'app')

@@ -4,9 +4,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { build, preview, runnerImport } from 'vite'
-import { DEFAULT_PORTS, engineServices, HOST, PROJECT } from '../scripts/engine.mjs'
+import { emulatorServices, HOST, PORTS, PROJECT, startServices } from '../scripts/emulators.ts'
 import { clearDatabase, seedTasks } from '../scripts/firestore-rest.mjs'
-import { portHolder, startProcesses, startTimeoutMs } from '../scripts/processes.mjs'
 
 /**
  * A TypeScript module of the project, loaded through Vite, which resolves the app's
@@ -27,7 +26,7 @@ const { FINISHED_ORDER_BASE } = await importThroughVite('../src/features/tasks/o
 
 const repo = fileURLToPath(new URL('..', import.meta.url))
 const naiveRoot = fileURLToPath(new URL('naive', import.meta.url))
-export const FIRESTORE = `http://${HOST}:${String(DEFAULT_PORTS.firestore)}`
+export const FIRESTORE = `http://${HOST}:${String(PORTS.firestore)}`
 
 export const ACCOUNT = { email: 'bench@example.com', displayName: 'Bench User' }
 /** A second account with a short list, for the navigation → list figure at 100 tasks. */
@@ -60,15 +59,6 @@ export function makeTasks(count, email = ACCOUNT.email) {
 /** An error the person can act on: said without a stack. */
 export class PlainError extends Error {}
 
-/** `run()`'s result; what it throws, said plainly (it says what to do). */
-export function plainly(run) {
-  try {
-    return run()
-  } catch (error) {
-    throw new PlainError(error instanceof Error ? error.message : String(error), { cause: error })
-  }
-}
-
 /**
  * The app's ports are fixed in its build (src/config/env.ts). Rerouting the browser's requests
  * elsewhere buffers each response, which breaks the SDK's streaming Listen and Write channels,
@@ -76,18 +66,18 @@ export function plainly(run) {
  */
 export async function checkEmulatorPorts() {
   const taken = []
-  for (const port of Object.values(DEFAULT_PORTS)) {
+  for (const port of Object.values(PORTS)) {
     const answered = await fetch(`http://${HOST}:${String(port)}/`, {
       signal: AbortSignal.timeout(2000),
     }).then(
       () => true,
       () => false,
     )
-    if (answered) taken.push(`${String(port)}${portHolder(port) ? ` (${portHolder(port)})` : ''}`)
+    if (answered) taken.push(String(port))
   }
   if (taken.length === 0) return
   throw new PlainError(
-    `The bench runs the emulators on the app's own ports (${Object.values(DEFAULT_PORTS).join(', ')}), ` +
+    `The bench runs the emulators on the app's own ports (${Object.values(PORTS).join(', ')}), ` +
       `and ${taken.join(', ')} ${taken.length > 1 ? 'are' : 'is'} taken. Stop \`npm start\` and the ` +
       'browser tests first, or run the bench in a network namespace of its own:\n' +
       "  unshare -n bash -c 'ip link set lo up; npm run bench'",
@@ -147,12 +137,8 @@ export function copyAssets(appDir, profileDir) {
 }
 
 /** Starts the Auth and Firestore emulators on their usual ports; returns their handle. */
-export function startEmulators(engine, tmp, say) {
-  return startProcesses(engineServices(engine), {
-    timeoutMs: startTimeoutMs([]),
-    logDir: join(tmp, 'logs'),
-    say,
-  })
+export async function startEmulators(tmp, say) {
+  return startServices(await emulatorServices(), { logDir: join(tmp, 'logs'), say })
 }
 
 /** An empty database, then the long list for ACCOUNT and the short one for SHORT_LIST_ACCOUNT. */

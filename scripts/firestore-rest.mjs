@@ -1,10 +1,10 @@
-// The database of whichever engine runs (scripts/engine.mjs), through Firestore's REST API with
+// The Firestore emulator's database (scripts/emulators.ts), through Firestore's REST API with
 // `Bearer owner`, the emulators' admin token (the Firestore emulator accepts it,
 // and it bypasses the rules): for the scripts and tests that seed tasks (Lighthouse, the bench,
 // the browser tests). Tasks are stored through the app's one definition of a task's document
 // (src/services/taskDocument.ts, loaded with Node's type stripping).
 import { toStored } from '../src/services/taskDocument.ts'
-import { PROJECT } from './engine.mjs'
+import { DEMO_PROJECT_ID as PROJECT } from '../src/config/env.ts'
 import { encoded } from './firestore-values.mjs'
 
 const DOCUMENTS = `projects/${PROJECT}/databases/(default)/documents`

@@ -1,7 +1,6 @@
 // `npm run lighthouse`: Lighthouse 13 (mobile, simulated throttling: its defaults) on the
-// production build served under /todo/ by `vite preview`, with the Auth emulator and the
-// Firestore engine scripts/engine.mjs picks (--backend= or TODO_BACKEND forces one), for two
-// pages:
+// production build served under /todo/ by `vite preview`, with the Auth and Firestore
+// emulators (scripts/emulators.ts), for two pages:
 //   - signed out: a first visit, in a new profile each run;
 //   - signed in, with 100 tasks: a profile signed in through the emulator's real popup, 100
 //     tasks seeded through the REST API with the emulators' admin token. Lighthouse clears the
@@ -17,20 +16,19 @@
 // --trace (also save the median run's Chromium trace, for the Performance panel).
 // Chromium: CHROME_PATH (or CHROMIUM_PATH), else /usr/bin/chromium.
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs'
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import lighthouse from 'lighthouse'
 import { runnerImport } from 'vite'
-import { DEFAULT_PORTS, engineServices, findEngine, HOST, requestedBackend } from './engine.mjs'
+import { emulatorServices, freePort, HOST, PORTS, startServices } from './emulators.ts'
 import { FINISHED_ORDER_BASE } from '../src/features/tasks/ordering.ts'
 import { seedTasks as storeTasks } from './firestore-rest.mjs'
-import { startProcesses, startTimeoutMs } from './processes.mjs'
 
 const APP = 'http://127.0.0.1:4173/todo/'
-const BACKEND = `http://${HOST}:${String(DEFAULT_PORTS.firestore)}`
+const BACKEND = `http://${HOST}:${String(PORTS.firestore)}`
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 90 }
 const CHROMIUM = process.env.CHROME_PATH ?? (await chromiumPath())
 const OUT = 'test-results/lighthouse'
@@ -41,69 +39,15 @@ const argument = (name) => {
 }
 const runs = Number(argument('--runs') ?? 5)
 const only = argument('--only')
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
-async function answers(url) {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(1000) })
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** Waits (up to 5 minutes) while another run (npm start, the e2e tests) holds the ports. */
-async function waitForFreePorts() {
-  const urls = [`http://${HOST}:${String(DEFAULT_PORTS.auth)}/`, `${BACKEND}/`, APP]
-  for (let waited = 0; ; waited += 5) {
-    const busy = []
-    for (const url of urls) if (await answers(url)) busy.push(new URL(url).port)
-    if (busy.length === 0) return
-    if (waited >= 300) throw new Error(`Ports ${busy.join(', ')} are still in use.`)
-    if (waited === 0) console.log(`Ports ${busy.join(', ')} are in use (npm start, e2e?); waiting…`)
-    await sleep(5000)
-  }
-}
-
-/** Chromium with a DevTools port, for Lighthouse; resolves once the port is known. */
-function startChromium(userDataDir) {
-  const child = spawn(
-    CHROMIUM,
-    [
-      '--headless',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${userDataDir}`,
-      ...CHROMIUM_ARGS,
-      'about:blank',
-    ],
-    { detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
-  )
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    try {
-      process.kill(-child.pid, 'SIGTERM')
-    } catch {
-      return
-    }
-    await Promise.race([exited, sleep(5000)])
-    try {
-      process.kill(-child.pid, 'SIGKILL')
-    } catch {
-      /* gone */
-    }
-  }
-  return new Promise((resolve, reject) => {
-    let output = ''
-    child.stderr.on('data', (chunk) => {
-      output += String(chunk)
-      const port = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output)?.[1]
-      if (port) resolve({ port: Number(port), stop })
-    })
-    child.once('exit', (code) => {
-      reject(new Error(`Chromium exited (${code}) before opening its DevTools port:\n${output}`))
-    })
+/** Chromium with a DevTools port for Lighthouse, on the profile in `userDataDir`. */
+async function startChromium(userDataDir) {
+  const port = await freePort()
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${String(port)}`],
   })
+  return { port, stop: () => context.close() }
 }
 
 /** Signs `person` in through the Auth emulator's popup, in a profile kept in `userDataDir`. */
@@ -280,21 +224,18 @@ try {
     })
     if (build.status !== 0) throw new Error('The build failed.')
   }
-  await waitForFreePorts()
-  const engine = findEngine(requestedBackend())
-  console.log(`Firestore: ${engine.name}\n  because ${engine.reason}`)
-  services = await startProcesses(
+  services = await startServices(
     [
-      ...engineServices(engine),
+      ...(await emulatorServices()),
       {
         name: 'App (vite preview)',
         command: 'node_modules/.bin/vite',
         args: ['preview', '--strictPort'],
-        readyUrls: [APP],
-        ports: [4173],
+        url: APP,
+        port: 4173,
       },
     ],
-    { timeoutMs: startTimeoutMs(), logDir: 'test-results/logs/lighthouse' },
+    { logDir: 'test-results/logs/lighthouse' },
   )
   console.log(`Lighthouse ${runs} × per page, on ${APP}`)
 

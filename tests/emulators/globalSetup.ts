@@ -1,16 +1,14 @@
 /**
- * Vitest global setup of the emulator suite: starts Google's Firestore emulator (the installed
- * jar, or firebase-tools, as scripts/engine.mjs finds them) with firestore.rules, and the Auth
- * emulator, on free ports, and tells the tests where they are. Without them the suite fails,
+ * Vitest global setup of the emulator suite: starts Google's Firestore emulator with
+ * firestore.rules, and the Auth emulator (scripts/emulators.ts), on free ports, and tells the
+ * tests where they are. Without them the suite fails,
  * saying what to install: it has no stand-in.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { engineServices, findEngine, HOST, requestedBackend } from '../../scripts/engine.mjs'
-import { startProcesses, startTimeoutMs } from '../../scripts/processes.mjs'
+import { emulatorServices, freePort, HOST, startServices } from '../../scripts/emulators.ts'
 
 export interface Emulators {
   host: string
@@ -24,19 +22,6 @@ declare module 'vitest' {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, HOST, () => {
-      const address = server.address()
-      server.close(() => {
-        resolve(typeof address === 'object' && address ? address.port : 0)
-      })
-    })
-  })
-}
-
 const failure = (error: unknown) =>
   new Error(
     `The emulator suite needs Google's Firestore and Auth emulators, which did not start:\n${
@@ -47,23 +32,13 @@ const failure = (error: unknown) =>
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const tmp = mkdtempSync(join(tmpdir(), 'todo-emulators-'))
   try {
-    const engine = findEngine(requestedBackend([], process.env))
-    const ports = {
-      auth: await freePort(),
-      firestore: await freePort(),
-      hub: await freePort(),
-      logging: await freePort(),
-      websocket: await freePort(),
-    }
+    const ports = { auth: await freePort(), firestore: await freePort() }
     const started = Date.now()
-    const emulators = await startProcesses(engineServices(engine, { ports, configDir: tmp }), {
-      timeoutMs: startTimeoutMs([], process.env),
+    const emulators = await startServices(await emulatorServices({ ports, configDir: tmp }), {
       logDir: 'test-results/logs/emulators',
       say: () => undefined,
     })
-    console.log(
-      `Emulators: ${engine.name} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    )
+    console.log(`Emulators ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
     project.provide('emulators', {
       host: HOST,
       firestorePort: ports.firestore,

@@ -1,11 +1,9 @@
-import { readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { cpSync, mkdtempSync, readdirSync, rmSync, truncateSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { findEngine, requestedBackend } from '../../scripts/engine.mjs'
 import { seedTasks } from '../../scripts/firestore-rest.mjs'
-import { readSaved } from '../../scripts/saved-data.mjs'
-import { dataStores, type Store } from '../../scripts/saving.mjs'
-import { copyFixture, OUTPUT, scratch } from './exportFiles'
+import { check, seal } from '../../scripts/saves.ts'
 import { filesOf, npmStart, waitFor, type Started } from './npmStart'
 
 // `npm start` itself, on Google's emulators, as a developer's day goes wrong: killed with
@@ -16,6 +14,8 @@ import { filesOf, npmStart, waitFor, type Started } from './npmStart'
 const ORIGIN = 'http://127.0.0.1:8080'
 const DOCUMENTS = `${ORIGIN}/v1/projects/demo-todo/databases/(default)/documents`
 const OWNER = { authorization: 'Bearer owner', 'content-type': 'application/json' }
+const FIXTURE = join(import.meta.dirname, 'fixtures/emulators')
+const OUTPUT = 'firestore_export/all_namespaces/all_kinds/output-0'
 const MINUTES = 60_000
 
 let data = ''
@@ -26,14 +26,7 @@ afterEach(async () => {
   running = undefined
   rmSync(data, { recursive: true, force: true })
 })
-
-/** The store (folder) holding the Firestore data on this machine's route. */
-const firestoreStore = (): Store => {
-  const stores = dataStores(findEngine(requestedBackend([], process.env)), data)
-  const store = stores.find(({ parts }) => parts.includes('firestore'))
-  if (!store) throw new Error('no store keeps the Firestore data')
-  return store
-}
+const scratch = () => (data = mkdtempSync(join(tmpdir(), 'todo-start-')))
 
 const documentCount = async () => {
   const response = await fetch(`${DOCUMENTS}:runAggregationQuery`, {
@@ -52,13 +45,10 @@ const documentCount = async () => {
   return Number(first?.result?.aggregateFields?.all?.integerValue)
 }
 
-const savedDocuments = (store: Store) => {
-  try {
-    return readSaved(store, store.dir).documents
-  } catch {
-    // Not saved yet, or between the two renames of a save.
-    return undefined
-  }
+/** The documents of the save in place, or undefined (none yet, or between its two renames). */
+const savedDocuments = () => {
+  const found = check(join(data, 'emulators'))
+  return typeof found === 'string' ? undefined : found.documents
 }
 
 const tasks = (count: number) =>
@@ -75,8 +65,7 @@ describe('npm start keeps what was saved', () => {
   it(
     'through a kill -9 of the whole of it, after a periodic save',
     async () => {
-      data = scratch()
-      const store = firestoreStore()
+      scratch()
       const first = (running = await npmStart(data, 1))
       await first.says(/The app is running/)
       await seedTasks(ORIGIN, [
@@ -92,7 +81,7 @@ describe('npm start keeps what was saved', () => {
       ])
       await waitFor(
         'a save holding the 301 tasks',
-        () => (savedDocuments(store) === 301 ? true : undefined),
+        () => (savedDocuments() === 301 ? true : undefined),
         2 * MINUTES,
       )
 
@@ -101,8 +90,7 @@ describe('npm start keeps what was saved', () => {
 
       const second = (running = await npmStart(data, 1))
       await second.says(/The app is running/)
-      // "301 documents" (", 0 accounts" on firebase-tools' route, which keeps both together).
-      expect(second.output()).toMatch(/data: 301 documents(, 0 accounts)? from /)
+      expect(second.output()).toContain('data: 301 documents, 0 accounts from ')
       const response = await fetch(`${DOCUMENTS}/tasks/crash-test`, { headers: OWNER })
       expect(((await response.json()) as { fields?: unknown }).fields).toMatchObject({
         task: { stringValue: 'Written before the crash' },
@@ -111,55 +99,50 @@ describe('npm start keeps what was saved', () => {
 
       await second.interrupt()
       expect(second.output()).toContain('Stopping (saving the data first')
-      expect(savedDocuments(store)).toBe(301)
+      expect(savedDocuments()).toBe(301)
     },
     10 * MINUTES,
   )
 
   it(
-    'says when the saved data cannot be read, keeps it untouched, and starts from the save before',
+    'says when the saved data cannot be used, keeps it untouched, and starts from the save before',
     async () => {
-      data = scratch()
-      const store = firestoreStore()
-      for (const dir of [store.dir, `${store.dir}.previous`]) {
-        copyFixture('firestore', dir)
-        if (store.parts.includes('auth')) copyFixture('auth', dir)
-        if (store.firebaseMetadata) {
-          writeFileSync(
-            join(dir, 'firebase-export-metadata.json'),
-            JSON.stringify({
-              firestore: {
-                path: 'firestore_export',
-                metadata_file: 'firestore_export/firestore_export.overall_export_metadata',
-              },
-              ...(store.parts.includes('auth') && { auth: { path: 'auth_export' } }),
-            }),
-          )
-        }
+      const dir = join(scratch(), 'emulators')
+      // The save before holds fewer documents than its saved.json says: the emulators then hold
+      // fewer than it, which is said, and it is set aside at the next save, not replaced.
+      for (const [name, documents] of [
+        [dir, 3],
+        [`${dir}.previous`, 4],
+      ] as const) {
+        cpSync(FIXTURE, name, { recursive: true })
+        seal(name, { documents, accounts: 1 })
       }
       // A file never flushed before a power cut: on it, the emulator would start empty, silently.
-      truncateSync(join(store.dir, OUTPUT), 0)
-      const damaged = filesOf(store.dir)
+      truncateSync(join(dir, OUTPUT), 0)
+      const damaged = filesOf(dir)
 
       const started = (running = await npmStart(data, 1))
       await started.says(/The app is running/)
-      const aside = readdirSync(data).find((name) =>
-        name.startsWith(`${basename(store.dir)}.damaged-`),
-      )
+      const aside = readdirSync(data).find((name) => name.startsWith('emulators.damaged-'))
       if (aside === undefined) throw new Error(`no damaged copy in ${data}:\n${started.output()}`)
       expect(started.output()).toContain(
-        `!! The ${store.name} data saved in ${store.dir} cannot be read: firestore_export/all_namespaces/all_kinds holds 0 documents in 0 bytes, where its metadata says 3 in 465.`,
+        `!! The data saved in ${dir} cannot be used: ${OUTPUT} is not as it was saved.`,
       )
       expect(started.output()).toContain(`!! It is kept as it was, moved to ${join(data, aside)}`)
       expect(started.output()).toContain(
-        `!! Starting from the save before it, ${store.dir}.previous (copied to ${store.dir})`,
+        `!! Starting from the save before it (4 documents, 1 account)`,
+      )
+      expect(started.output()).toContain(
+        `!! The emulators started with 3 documents, 1 account, but ${dir} holds 4 documents, 1 account.`,
       )
       expect(filesOf(join(data, aside))).toEqual(damaged)
       expect(await documentCount()).toBe(3)
 
       await started.interrupt()
-      expect(savedDocuments(store)).toBe(3)
+      expect(savedDocuments()).toBe(3)
       expect(filesOf(join(data, aside))).toEqual(damaged)
+      const kept = readdirSync(data).find((name) => name.startsWith('emulators.kept-'))
+      expect(kept && check(join(data, kept))).toEqual({ documents: 4, accounts: 1 })
     },
     10 * MINUTES,
   )
