@@ -12,7 +12,7 @@ import type { Task } from '../../../src/services/types'
 import { FIRESTORE } from './network'
 
 /**
- * The database the browser tests run on, Google's Firestore emulator (scripts/engine.mjs): read
+ * The database the browser tests run on, Google's Firestore emulator (scripts/emulators.ts): read
  * and seeded through Firestore's REST API with `Bearer owner`, the emulators' admin token,
  * which bypasses the rules.
  */

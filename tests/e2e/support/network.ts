@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 // loopback (a network namespace) Chromium says offline from the start: so the page's
 // `navigator.onLine` follows what the test said, and the events are sent by the test.
 
-/** Where the browser tests' emulators answer (scripts/engine.mjs). */
+/** Where the browser tests' emulators answer (scripts/emulators.ts). */
 export const FIRESTORE = 'http://127.0.0.1:8080'
 export const AUTH = 'http://127.0.0.1:9099'
 
