@@ -8,7 +8,6 @@ import { preconnect } from './vite/plugins/preconnect.ts'
 import { prerender } from './vite/plugins/prerender.ts'
 import { rememberedMark } from './vite/plugins/rememberedMark.ts'
 import { serviceWorker } from './vite/plugins/serviceWorker.ts'
-import { webManifest } from './vite/plugins/webManifest.ts'
 
 // The plugins, one a file, are in vite/plugins/.
 export default defineConfig({
@@ -18,7 +17,6 @@ export default defineConfig({
     prerender(),
     rememberedMark(),
     preconnect(),
-    webManifest(),
     serviceWorker(),
     baseRedirect(),
     // `vite preview` answers with firebase.json's Hosting headers and rewrites; a build that
