@@ -7,16 +7,8 @@
 // moment leaves a whole save in place (between the two renames, in `.saving`, which the next
 // start finishes). Data that cannot be checked is moved aside, never deleted nor written over.
 import { createHash } from 'node:crypto'
-import {
-  closeSync,
-  type Dirent,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-} from 'node:fs'
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, type Dirent, existsSync, fsyncSync, mkdirSync, openSync } from 'node:fs'
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { HOST, PORTS, PROJECT, type Seed } from './emulators.ts'
 
