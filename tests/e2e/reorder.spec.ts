@@ -154,6 +154,93 @@ test('a touch drag at 360 px moves a task by its handle', async ({ browser, requ
   await context.close()
 })
 
+/**
+ * What the list's status line says next, and not before: the words it says now are marked as
+ * heard, so the same words said again count as new.
+ */
+async function nextSaying(page: Page) {
+  await page.locator('ul + [role="status"] span').evaluateAll((spans) => {
+    for (const span of spans) span.setAttribute('data-heard', '')
+  })
+  return (words: string) =>
+    page.locator('ul + [role="status"] span:not([data-heard])').filter({ hasText: words })
+}
+
+/** The menu button of `text`'s row, and an item of its menu. */
+const moreOf = (page: Page, text: string) =>
+  row(page, text).getByRole('button', { name: 'More actions' })
+const menuItem = (page: Page, text: string, name: string) =>
+  row(page, text).getByRole('menu').getByRole('menuitem', { name })
+
+test('the row menu’s Move up and Move down: tapped, clicked and by keyboard; said, written, focus on the moved row’s menu button', async ({
+  browser,
+  request,
+}) => {
+  const person = newPerson('Menu Moves')
+  const names = ['Alpha', 'Bravo', 'Charlie', 'Delta']
+  await seedList(person.email, { count: 4, text: (n) => names[n - 1] ?? '' })
+  const stored = async () => (await storedTasksOf(request, person.email)).map(({ task }) => task)
+  const narrow = { viewport: { width: 360, height: 740 } }
+  const phone = await newDevice(browser, { ...narrow, hasTouch: true, isMobile: true })
+  const desk = await newDevice(browser, narrow)
+  const [tapped, clicked] = [await phone.newPage(), await desk.newPage()]
+  for (const page of [tapped, clicked]) {
+    await page.goto('./')
+    await signIn(page, person)
+    await expect(row(page, 'Delta')).toBeVisible()
+  }
+  let said: (words: string) => Locator
+  /** Moved on screen, said, written; the menu closed, focus on the moved row's menu button. */
+  const moved = async (page: Page, text: string, words: string, order: string[]) => {
+    await expect.poll(() => rowTexts(page)).toEqual(order)
+    await expect(said(words)).toBeAttached()
+    await expect(row(page, text).getByRole('menu')).toBeHidden()
+    await expect(moreOf(page, text)).toHaveAttribute('aria-expanded', 'false')
+    await expect(moreOf(page, text)).toBeFocused()
+    await expect.poll(stored).toEqual(order)
+  }
+
+  // A finger: taps on the menu button and on the item, as a phone sends them.
+  said = await nextSaying(tapped)
+  await moreOf(tapped, 'Delta').tap()
+  await menuItem(tapped, 'Delta', 'Move up').tap()
+  await moved(tapped, 'Delta', 'Moved to 3 of 4', ['Alpha', 'Bravo', 'Delta', 'Charlie'])
+
+  // A mouse, on a narrow window: clicks at the centre of each.
+  await expect.poll(() => rowTexts(clicked)).toEqual(['Alpha', 'Bravo', 'Delta', 'Charlie'])
+  said = await nextSaying(clicked)
+  await moreOf(clicked, 'Alpha').click()
+  await menuItem(clicked, 'Alpha', 'Move down').click()
+  await moved(clicked, 'Alpha', 'Moved to 2 of 4', ['Bravo', 'Alpha', 'Delta', 'Charlie'])
+
+  // The keyboard: Enter opens the menu on Edit, ArrowDown goes to Move up; ArrowUp opens it on
+  // Delete, ArrowUp again goes to Move down (the last row has none: Move up).
+  said = await nextSaying(clicked)
+  await moreOf(clicked, 'Delta').focus()
+  await clicked.keyboard.press('Enter')
+  await expect(menuItem(clicked, 'Delta', 'Edit')).toBeFocused()
+  await clicked.keyboard.press('ArrowDown')
+  await expect(menuItem(clicked, 'Delta', 'Move up')).toBeFocused()
+  await clicked.keyboard.press('Enter')
+  await moved(clicked, 'Delta', 'Moved to 2 of 4', ['Bravo', 'Delta', 'Alpha', 'Charlie'])
+  // Its focus ring shows, as focus came by the keyboard.
+  await expect(clicked.locator(':focus-visible')).toHaveAccessibleName('More actions')
+  said = await nextSaying(clicked)
+  await clicked.keyboard.press('ArrowUp')
+  await expect(menuItem(clicked, 'Delta', 'Delete')).toBeFocused()
+  await clicked.keyboard.press('ArrowUp')
+  await expect(menuItem(clicked, 'Delta', 'Move down')).toBeFocused()
+  await clicked.keyboard.press('Enter')
+  await moved(clicked, 'Delta', 'Moved to 3 of 4', ['Bravo', 'Alpha', 'Delta', 'Charlie'])
+
+  await expect.poll(() => rowTexts(tapped)).toEqual(['Bravo', 'Alpha', 'Delta', 'Charlie'])
+  // Wider than 30rem the row shows Edit and Delete themselves and no menu: the moves there are
+  // Alt+Arrow and the handle (the tests above).
+  await clicked.setViewportSize({ width: 1280, height: 800 })
+  await expect(moreOf(clicked, 'Delta')).toBeHidden()
+  await expect(row(clicked, 'Delta').getByRole('button', { name: 'Edit' })).toBeVisible()
+})
+
 test('two devices moving different tasks at once both keep their move', async ({
   browser,
   request,

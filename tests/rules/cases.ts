@@ -161,6 +161,13 @@ export const CASES: RulesCase[] = [
     ['only HANGUL JUNGSEONG FILLER', '\u1160'],
     ['only COMBINING GRAPHEME JOINER', '\u034f'],
     ['only a tag space', '\u{e0020}'],
+    // Drawn blank, though not default-ignorable (BLANK_LOOKING in taskText.ts).
+    ['only BRAILLE PATTERN BLANK', '\u2800\u2800'],
+    ['only OBJECT REPLACEMENT CHARACTER', '\ufffc'],
+    ['only an INTERLINEAR ANNOTATION ANCHOR', '\ufff9'],
+    ['only KHITAN SMALL SCRIPT FILLER', '\u{16fe4}'],
+    ['only MUSICAL SYMBOL NULL NOTEHEAD', '\u{1d159}'],
+    ['BRAILLE PATTERN BLANK, HANGUL FILLER and spaces', ' \u2800 \u3164 '],
   ].map(([what, text]): RulesCase => ({
     name: `create: text of ${String(what)}`,
     as: 'ada',
@@ -176,6 +183,8 @@ export const CASES: RulesCase[] = [
     ['HANGUL JUNGSEONG FILLER beside a letter', '\u1160A'],
     ['COMBINING GRAPHEME JOINER beside a letter', 'A\u034f'],
     ['ARABIC NUMBER SIGN alone, a format character that shows', '\u0600'],
+    ['BRAILLE PATTERN BLANK beside a letter', '\u2800A'],
+    ['a Braille pattern with a dot', '\u2801'],
   ].map(([what, text]): RulesCase => ({
     name: `create: text with ${String(what)}`,
     as: 'ada',
@@ -416,6 +425,13 @@ export const CASES: RulesCase[] = [
     as: 'ada',
     seed: own,
     act: ({ task: at }) => updateDoc(at('mine'), { task: '\u200b\u200b' }),
+    expected: 'permission-denied',
+  },
+  {
+    name: 'update: text of only BRAILLE PATTERN BLANK',
+    as: 'ada',
+    seed: own,
+    act: ({ task: at }) => updateDoc(at('mine'), { task: '\u2800' }),
     expected: 'permission-denied',
   },
   {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { normalizeTaskText } from '../../../src/features/tasks/taskText'
+import { BLANK_LOOKING, normalizeTaskText } from '../../../src/features/tasks/taskText'
 
 describe('task text', () => {
   it.each([
@@ -13,6 +13,9 @@ describe('task text', () => {
     ['\u3164\u115f\u1160\u034fA', '\u3164\u115f\u1160\u034fA'],
     // A format character that shows (ARABIC NUMBER SIGN) is something to see.
     ['\u0600', '\u0600'],
+    // Braille with a dot, and a blank cell beside a letter.
+    ['\u2801', '\u2801'],
+    ['\u2800A\u2800', '\u2800A\u2800'],
     ['x'.repeat(1000), 'x'.repeat(1000)],
   ])('%j is kept as %j', (raw, kept) => {
     expect(normalizeTaskText(raw)).toBe(kept)
@@ -29,15 +32,27 @@ describe('task text', () => {
     ['HANGUL CHOSEONG and JUNGSEONG FILLER', '\u115f\u1160'],
     ['COMBINING GRAPHEME JOINER', '\u034f'],
     ['HALFWIDTH HANGUL FILLER and a tag space', '\uffa0\u{e0020}'],
+    ['BRAILLE PATTERN BLANK', '\u2800\u2800\u2800'],
+    ['BRAILLE PATTERN BLANK between spaces', ' \u2800 \u3164 '],
+    ['the interlinear annotation controls', '\ufff9\ufffa\ufffb'],
+    ['OBJECT REPLACEMENT CHARACTER', '\ufffc'],
+    ['KHITAN SMALL SCRIPT FILLER', '\u{16fe4}'],
+    ['MUSICAL SYMBOL NULL NOTEHEAD', '\u{1d159}'],
     ['1,001 characters', 'x'.repeat(1001)],
   ])('%s is refused', (_name, raw) => {
     expect(normalizeTaskText(raw)).toBeNull()
   })
 })
 
-/** Unicode's White_Space and Default_Ignorable_Code_Point as RE2 ranges, from Node's tables. */
+/**
+ * Unicode's White_Space and Default_Ignorable_Code_Point, and the app's BLANK_LOOKING, as RE2
+ * ranges, from Node's tables.
+ */
 function invisibleRanges(): string {
-  const invisible = /[\p{White_Space}\p{Default_Ignorable_Code_Point}]/u
+  const invisible = new RegExp(
+    `[${BLANK_LOOKING}\\p{White_Space}\\p{Default_Ignorable_Code_Point}]`,
+    'u',
+  )
   const hex = (codePoint: number) => `\\x{${codePoint.toString(16).toUpperCase()}}`
   const ranges: string[] = []
   let start = -1

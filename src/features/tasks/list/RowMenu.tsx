@@ -1,4 +1,12 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import {
+  createContext,
+  use,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
 import { flushSync } from 'react-dom'
 import { nextItem } from '../../../lib/menuKeys'
 
@@ -6,6 +14,16 @@ import { nextItem } from '../../../lib/menuKeys'
 export const MENU_ITEM = { role: 'menuitem', tabIndex: -1 } as const
 
 const DOTS = 'M5 12h.01M12 12h.01M19 12h.01'
+
+const CloseMenu = createContext<() => void>(() => undefined)
+
+/**
+ * For an item that closes its menu back to its button before it acts (Move up, Move down: the
+ * row may be drawn anew where it goes), called in the item's own click handler. Not from a
+ * listener of the menu's: for a real click or key the browser runs microtasks between
+ * listeners, so React would draw the closed menu, without the item, before the item heard it.
+ */
+export const useCloseMenu = (): (() => void) => use(CloseMenu)
 
 const itemsOf = (menu: HTMLElement | null) => [
   ...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
@@ -18,8 +36,6 @@ const itemsOf = (menu: HTMLElement | null) => [
  * ArrowUp move and wrap, Home and End go to either end, a letter to the item it starts; Escape
  * closes it back to the button, Tab closes it and moves on from the button. `children` (given
  * MENU_ITEM's props) are drawn only while it is open: one Edit and one Delete per row otherwise.
- * An item marked `data-closes-menu` (Move up, Move down) closes it back to its button before
- * it acts, as the pattern says: the row may be drawn anew where it goes.
  */
 export function RowMenu({ describedBy, children }: { describedBy: string; children: ReactNode }) {
   const buttonId = useId()
@@ -110,11 +126,8 @@ export function RowMenu({ describedBy, children }: { describedBy: string; childr
           item?.focus()
         }}
         onKeyDown={menuKeyDown}
-        onClickCapture={(event) => {
-          if (event.target instanceof Element && event.target.closest('[data-closes-menu]')) close()
-        }}
       >
-        {open && children}
+        <CloseMenu value={close}>{open && children}</CloseMenu>
       </div>
     </>
   )

@@ -5,7 +5,7 @@ import { taskMovedPast } from '../clicks'
 import { selectTaskById } from '../tasksSlice'
 import type { Announcer } from './MoveStatus'
 import { rowElement } from './rowControls'
-import { MENU_ITEM } from './RowMenu'
+import { MENU_ITEM, useCloseMenu } from './RowMenu'
 import { Icon } from './TaskItem'
 import { RowMovesContext, type RowMoves, type Step } from './useRowMoves'
 
@@ -17,10 +17,12 @@ const DOWN = 'M12 5v14M6 13l6 6 6-6'
 
 /**
  * The menu's Move up and Move down, drawn when the menu opens, each only where the task can go
- * that way within its region. The menu closes on either, back to its button (RowMenu.tsx).
+ * that way within its region. Either closes the menu back to its button, then moves the task:
+ * focus stays on that button, in the row wherever it is drawn (useFocusedRow.ts).
  */
 function MenuItems({ id }: { id: string }) {
   const moves = use(RowMovesContext)
+  const closeMenu = useCloseMenu()
   if (!moves) return null
   const item = (step: Step, label: string, path: string) =>
     moves.neighbour(id, step) !== undefined && (
@@ -28,8 +30,10 @@ function MenuItems({ id }: { id: string }) {
         type="button"
         className="icon-button"
         data-control="more"
-        data-closes-menu=""
-        onClick={() => moves.move(id, step)}
+        onClick={() => {
+          closeMenu()
+          moves.move(id, step)
+        }}
         {...MENU_ITEM}
       >
         <Icon path={path} />
