@@ -1,9 +1,10 @@
 import { createOracle } from '../faults/faultOracle'
-import { expect, newPerson, taskRows, test } from './fixtures'
+import { expect, newPerson, signIn, taskRows, test } from './fixtures'
 import { storedTasksOf } from './support/backend'
 import { queuedWrites } from './support/deviceStore'
-import { device as openDevice } from './support/devices'
-import { injectFaults, seededRandom } from './support/faultInjector'
+import { newDevice } from './support/devices'
+import { injectFaults, seededRandom, setSlowDisk, slowDiskOf } from './support/faultInjector'
+import { reloadKeepingChanges } from './support/leaving'
 import { act, shownRows, type Action, type Device, type Row } from './support/faultScenario'
 import { goOffline, goOnline } from './support/network'
 
@@ -16,9 +17,21 @@ import { goOffline, goOnline } from './support/network'
 // server, and both devices must show what the server holds, live, with no reload (a change the
 // server refused stays as the person left it until they choose: here they press Discard, and
 // the row shows the server's version). `npm run faults` runs it longer.
+//
+// The oracle weighs each change against the other device's queue, read from its disk before the
+// change, once none of the other's changes is in its memory only; and the person reloading
+// stays when the page asks first (a change in memory only), then reloads. Left to Playwright,
+// who accepts that prompt, the reload lost the change just made, and a read of the queue
+// missed writes the SDK had not put on disk yet: on a busy machine both were reported as lost
+// changes (issue 37; FAULT_SLOW_DISK_MS makes the machine as slow on purpose).
 
 const ACTIONS = Number(process.env.FAULT_ACTIONS ?? 80)
 const SEEDS = (process.env.FAULT_SEEDS ?? '7,2').split(',').map(Number)
+/**
+ * `FAULT_SLOW_DISK_MS`: each IndexedDB commit of both devices told the SDK this much late
+ * (slowDiskOf), as on a busy machine: their changes stay longer in memory only.
+ */
+const SLOW_DISK_MS = Number(process.env.FAULT_SLOW_DISK_MS ?? 0)
 const SETTLE_LIMIT_MS = 120_000
 /**
  * Once every queue is empty, how long a device may take to show the server's list: the live
@@ -65,7 +78,12 @@ for (const seed of SEEDS) {
     const person = newPerson('Faults')
     const devices: Device[] = []
     for (const name of ['laptop', 'phone']) {
-      const { context, page } = await openDevice(browser, person)
+      const context = await newDevice(browser)
+      await slowDiskOf(context)
+      const page = await context.newPage()
+      await page.goto('./')
+      await signIn(page, person)
+      await setSlowDisk(page, SLOW_DISK_MS)
       const device: Device = { name, context, page, lastDeleted: null, refusals: [] }
       page.on('console', (message) => {
         const text = message.text()
@@ -96,6 +114,7 @@ for (const seed of SEEDS) {
       )
     const requests = () => faults.reduce((sum, { counts }) => sum + counts.requests, 0)
     let beforeOffline = { requests: 0, faulted: 0 }
+    let leaveAsked = 0
 
     const at = (share: number) => Math.floor(ACTIONS * share)
     for (let done = 0; done < ACTIONS; done++) {
@@ -104,7 +123,8 @@ for (const seed of SEEDS) {
       if (done === at(0.45)) await goOnline(laptop.context)
       if (done === at(0.5)) {
         laptop.lastDeleted = null
-        await laptop.page.reload()
+        // A person who will not lose a change stays when the page asks, and reloads after.
+        leaveAsked += await reloadKeepingChanges(laptop.page)
         await listShown(laptop)
       }
       // The server cannot be reached for a while: every new request fails, with no word from
@@ -183,18 +203,27 @@ for (const seed of SEEDS) {
       refused: devices.map(({ refusals }) => refusals.length),
       discarded: devices.map(({ discarded }) => discarded ?? 0),
       conflicts: oracle.conflicts(),
+      waitedForDisk: devices.map(({ waitedForDisk }) => waitedForDisk ?? 0),
+      leaveAsked,
       tasksAtEnd: stored.length,
       settleSeconds: Math.round(settleMs / 100) / 10,
       lost: lost.length,
       staleViews: staleViews.length,
     }
     console.log(`Fault scenario: ${JSON.stringify(figures)}`)
-    for (const line of [...staleViews, ...lost]) console.log(`  ${line}`)
+    // Each loss with what the oracle heard of its task, in order.
+    const stories = Object.fromEntries(
+      lost.map((line) => [line, oracle.story(line.split(/[.:]/)[0] ?? '')]),
+    )
+    for (const line of [...staleViews, ...lost]) {
+      console.log(`  ${line}`)
+      for (const event of stories[line] ?? []) console.log(`    ${event}`)
+    }
     const refusals = devices.flatMap(({ name, refusals: said }) =>
       said.map((text) => `${name}: ${text}`),
     )
     await testInfo.attach('faults.json', {
-      body: JSON.stringify({ figures, lost, staleViews, refusals }, null, 2),
+      body: JSON.stringify({ figures, lost, stories, staleViews, refusals }, null, 2),
     })
     expect(lost).toEqual([])
     expect(staleViews).toEqual([])

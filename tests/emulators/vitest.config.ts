@@ -26,5 +26,8 @@ export default defineConfig({
     // A first start of the emulators on a busy machine can take minutes.
     hookTimeout: 240_000,
     testTimeout: 30_000,
+    // Each expect.poll waits for the real SDK and server: Vitest's 1 s was too short for a write
+    // to go out beside two busy loops (a queue sent after sign-in, a cached list offline).
+    expect: { poll: { timeout: 20_000 } },
   },
 })

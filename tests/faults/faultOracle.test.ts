@@ -71,4 +71,19 @@ describe('the fault scenario’s oracle', () => {
     expect(oracle.lost({})).toEqual([])
     expect(oracle.lost({ a: added })).toEqual([])
   })
+
+  it('tells what happened to a task, in order, to explain a loss', () => {
+    const oracle = createOracle()
+    oracle.set('laptop', 'a', added, [], true)
+    oracle.deleted('a', [queuedUpdate('a', { isFinished: true })], 'phone')
+    expect(oracle.story('a')).toEqual([
+      expect.stringMatching(
+        /^\d+\.\d s: laptop creates {"task":"Email Alex","isFinished":false}; nothing queued elsewhere$/,
+      ),
+      expect.stringMatching(
+        /^\d+\.\d s: phone deletes; queued elsewhere: update {"isFinished":true}$/,
+      ),
+    ])
+    expect(oracle.story('b')).toEqual([])
+  })
 })

@@ -17,7 +17,20 @@ interface Known {
   presence: Set<'present' | 'absent'>
   accepted: Map<Field, Set<unknown>>
   lastBy: Map<Field, string>
+  /** What each device did to it, in order, with the other's queued writes of it: the story. */
+  story: string[]
 }
+
+const queuedWords = (pending: readonly Pending[]) =>
+  pending.length === 0
+    ? 'nothing queued elsewhere'
+    : `queued elsewhere: ${pending
+        .map((write) =>
+          write.deletes
+            ? 'delete'
+            : `${write.creates ? 'set' : 'update'} ${JSON.stringify(write.values)}`,
+        )
+        .join(', ')}`
 
 /**
  * What the server must hold after the scenario, from what each device did. A field's value is
@@ -30,11 +43,13 @@ interface Known {
 export function createOracle() {
   const tasks = new Map<string, Known>()
   let conflicts = 0
+  const started = Date.now()
+  const when = () => `${((Date.now() - started) / 1000).toFixed(1)} s`
 
   const known = (id: string): Known => {
     let entry = tasks.get(id)
     if (!entry) {
-      entry = { presence: new Set(['present']), accepted: new Map(), lastBy: new Map() }
+      entry = { presence: new Set(['present']), accepted: new Map(), lastBy: new Map(), story: [] }
       tasks.set(id, entry)
     }
     return entry
@@ -56,6 +71,9 @@ export function createOracle() {
     ) {
       const entry = known(id)
       const others = pendingFor(otherPending, id)
+      entry.story.push(
+        `${when()}: ${device} ${creates ? 'creates' : 'sets'} ${JSON.stringify(values)}; ${queuedWords(others)}`,
+      )
       if (creates) {
         entry.presence = new Set(['present'])
         if (others.some((write) => write.deletes)) entry.presence.add('absent')
@@ -71,8 +89,9 @@ export function createOracle() {
         entry.lastBy.set(field, device)
       }
     },
-    deleted(id: string, otherPending: readonly Pending[]) {
+    deleted(id: string, otherPending: readonly Pending[], device = 'a device') {
       const entry = known(id)
+      entry.story.push(`${when()}: ${device} deletes; ${queuedWords(pendingFor(otherPending, id))}`)
       entry.presence = new Set(['absent'])
       if (pendingFor(otherPending, id).some((write) => write.creates)) entry.presence.add('present')
     },
@@ -103,5 +122,7 @@ export function createOracle() {
       return problems
     },
     conflicts: () => conflicts,
+    /** What happened to the task `id`, as the oracle heard it: to explain a loss. */
+    story: (id: string): string[] => tasks.get(id)?.story ?? [],
   }
 }

@@ -172,9 +172,21 @@ export function withChanges(
   const gone = [...removed].filter((id) => taskIn(list, id) !== undefined)
   if (changes.length === 0 && gone.length === 0) return null
   const table = tableWith(list.table, changes, gone)
-  let ids: readonly string[] = gone.length ? idsWithout(list, new Set(gone)) : list.ids
-  if (changes.length <= 16) for (const task of changes) ids = placed({ ids, table }, task)
-  else ids = sortedIds(table)
+  if (changes.length > 16) return { table, ids: sortedIds(table) }
+  // The changed tasks leave their old places first (found by their old versions): placing one
+  // by binary search while another still sat at its old place, sorted by its new version, could
+  // put it out of order (issue 37: a row out of place after a report of several changes).
+  const out = new Set([...gone, ...changes.map(({ id }) => id).filter((id) => taskIn(list, id))])
+  let ids: readonly string[] = out.size ? idsWithout(list, out) : list.ids
+  for (const task of changes) {
+    const next = ids.slice()
+    next.splice(
+      firstNotBefore({ ids, table }, ids, (o) => compareTasks(o, task) <= 0),
+      0,
+      task.id,
+    )
+    ids = next
+  }
   // Always a new array here: filtered, placed or sorted.
   return { table, ids: ids as string[] }
 }

@@ -60,16 +60,27 @@ export function createTaskStore(
   // SDK's view of an older click, and the page's own state is the newer one.
   const writing = new Map<string, number>()
   const settledListeners = new Set<(id: string) => void>()
+  const disk = watchDisk()
+  let restoring = false
+  /** Whether the signed-in user's queue on this device (all tabs') holds a batch of theirs. */
+  const ownBatchesQueued = async () => {
+    // Auth is up: someone is signed in.
+    const uid = getAuth(app).currentUser?.uid
+    if (!uid) return true
+    return (await batchesOf(databaseName(app), uid).catch(() => 1)) > 0
+  }
   const writes: PageWrites = {
     has: (id) => writing.has(id),
+    any: () => writing.size > 0,
     onSettled: (listener) => {
       settledListeners.add(listener)
       return () => settledListeners.delete(listener)
     },
+    // Without IndexedDB, no other tab shares the queue: this page's writes are all of it.
+    queued: async () =>
+      writing.size > 0 ||
+      (persistence === 'device' && (restoring || disk.inMemory() || (await ownBatchesQueued()))),
   }
-
-  const disk = watchDisk()
-  let restoring = false
   // The live query's last report came from the server: it is reachable, whatever the browser says.
   let answering = false
 

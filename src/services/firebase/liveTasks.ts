@@ -28,9 +28,19 @@ const DRAIN_PAUSE_AT = 100
 /** This page's writes not yet settled (acknowledged or refused), per document. */
 export interface PageWrites {
   has(id: string): boolean
+  /** Whether any write of this page has not settled yet. */
+  any(): boolean
   /** Calls `listener` with the id of each document whose writes have all settled. */
   onSettled(listener: (id: string) => void): () => void
+  /**
+   * Whether the device still holds a write of the signed-in user the server has not
+   * acknowledged (this page's, or another tab's).
+   */
+  queued(): Promise<boolean>
 }
+
+/** How often the device's queue is looked at while the SDK alone says writes are pending. */
+const QUEUE_LOOK_MS = 1000
 
 /**
  * Follows the tasks of `email`. Each update says whether this page still waits for its own write
@@ -49,10 +59,44 @@ export function watchTasks(
   // The query's tasks as last reported, and those with writes not yet acknowledged (any tab).
   const shown = new Map<string, Task>()
   const pending = new Set<string>()
-  let hasPendingWrites = false
   let fromCache = true
   let unsubscribe: (() => void) | null = null
   let stopped = false
+
+  // The SDK's `hasPendingWrites` holds a written document as pending until the query shows the
+  // server's version of it, which can be long after the server acknowledged the write: a query
+  // that lags (thousands of tasks on the emulator, a busy machine) or cannot reach the server
+  // kept 'Saving…' up for minutes with every change saved. What is reported is whether a write
+  // still waits for the server: this page's, or, once they have all settled, what the device's
+  // queue holds, looked at each second while the SDK alone says so.
+  let sdkPending = false
+  let queued = true
+  /** Counts the reports holding a document written: a look begun before one is out of date. */
+  let writtenSeen = 0
+  let looking = false
+  const hasPendingWrites = () => sdkPending && (writes.any() || queued)
+  const report = (updates: TaskUpdate[]) => {
+    onChange({ updates, fromCache, hasPendingWrites: hasPendingWrites() })
+  }
+  const lookAtQueue = async () => {
+    if (looking) return
+    looking = true
+    try {
+      while (!stopped && sdkPending && !writes.any()) {
+        const said = hasPendingWrites()
+        const since = writtenSeen
+        const found = await writes.queued()
+        if (since !== writtenSeen) continue
+        queued = found
+        // Not while the query is paused (a drain) or stopped: it reports again when back.
+        if (unsubscribe !== null && hasPendingWrites() !== said) report([])
+        if (!queued) return
+        await new Promise((resolve) => setTimeout(resolve, QUEUE_LOOK_MS))
+      }
+    } finally {
+      looking = false
+    }
+  }
 
   const listen = () => {
     unsubscribe = onSnapshot(
@@ -60,6 +104,7 @@ export function watchTasks(
       { includeMetadataChanges: true },
       (snapshot) => {
         const updates: TaskUpdate[] = []
+        let written = false
         for (const change of snapshot.docChanges({ includeMetadataChanges: true })) {
           const { id } = change.doc
           const pendingHere = writes.has(id)
@@ -67,14 +112,22 @@ export function watchTasks(
           const task = change.type === 'removed' ? null : change.doc.data()
           if (task) shown.set(id, task)
           else shown.delete(id)
-          if (task && change.doc.metadata.hasPendingWrites) pending.add(id)
-          else pending.delete(id)
+          if (task && change.doc.metadata.hasPendingWrites) {
+            pending.add(id)
+            written = true
+          } else pending.delete(id)
           updates.push(
             task ? { kind: 'changed', task, pendingHere } : { kind: 'removed', id, pendingHere },
           )
         }
-        ;({ hasPendingWrites, fromCache } = snapshot.metadata)
-        onChange({ updates, fromCache, hasPendingWrites })
+        ;({ hasPendingWrites: sdkPending, fromCache } = snapshot.metadata)
+        // A document written (in any tab): pending until the queue is looked at again.
+        if (written) {
+          queued = true
+          writtenSeen++
+        }
+        report(updates)
+        if (sdkPending) void lookAtQueue()
         // Drained once the server answers (not once the browser says it is online: it can be
         // wrong, and the queue would wait for it).
         if (pending.size > DRAIN_PAUSE_AT && !fromCache) drain()
@@ -109,7 +162,8 @@ export function watchTasks(
       const update: TaskUpdate = task
         ? { kind: 'changed', task, pendingHere: false }
         : { kind: 'removed', id, pendingHere: false }
-      onChange({ updates: [update], fromCache, hasPendingWrites })
+      report([update])
+      if (sdkPending) void lookAtQueue()
     })
   })
 
@@ -118,5 +172,6 @@ export function watchTasks(
     stopped = true
     stopSettled()
     unsubscribe?.()
+    unsubscribe = null
   }
 }

@@ -1,4 +1,4 @@
-import type { BrowserContext, Route } from '@playwright/test'
+import type { BrowserContext, Page, Route } from '@playwright/test'
 import { LISTEN_CHANNEL, WRITE_CHANNEL } from './network'
 
 /** mulberry32: the same numbers for the same seed, on any machine. */
@@ -83,4 +83,56 @@ export async function injectFaults(context: BrowserContext, random: () => number
       await context.unroute(LISTEN_CHANNEL, handler)
     },
   }
+}
+
+const SLOW_DISK_KEY = 'e2e.slowDisk'
+
+/**
+ * The SDK's disk made slow, as on a busy machine: once `setSlowDisk` says so, each IndexedDB
+ * transaction tells the SDK it has committed that much later than it did. The SDK runs its
+ * operations one after another, each waiting for its transaction, so a click's write waits behind
+ * the others (answers, snapshots, acknowledgements) before it is on disk and sent, and an
+ * acknowledgement waits as long before the SDK takes it in. Kept across reloads (local storage).
+ */
+export async function slowDiskOf(context: BrowserContext): Promise<void> {
+  await context.addInitScript((key: string) => {
+    const handler = Object.getOwnPropertyDescriptor(IDBTransaction.prototype, 'oncomplete')
+    if (!handler?.set || !handler.get) return
+    const delay = () => {
+      try {
+        return Number(localStorage.getItem(key) ?? 0)
+      } catch {
+        return 0
+      }
+    }
+    Object.defineProperty(IDBTransaction.prototype, 'oncomplete', {
+      configurable: true,
+      get() {
+        return handler.get?.call(this) as unknown
+      },
+      set(listener: ((event: Event) => void) | null) {
+        const ms = delay()
+        handler.set?.call(
+          this,
+          listener && ms > 0
+            ? function (this: IDBTransaction, event: Event) {
+                setTimeout(() => {
+                  listener.call(this, event)
+                }, ms)
+              }
+            : listener,
+        )
+      },
+    })
+  }, SLOW_DISK_KEY)
+}
+
+/** Each IndexedDB commit of `page`'s origin told `ms` late from now on (0: on time); slowDiskOf. */
+export async function setSlowDisk(page: Page, ms: number): Promise<void> {
+  await page.evaluate(
+    ([key, delay]) => {
+      localStorage.setItem(key, String(delay))
+    },
+    [SLOW_DISK_KEY, ms] as const,
+  )
 }

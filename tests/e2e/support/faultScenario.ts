@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import type { createOracle, Pending } from '../../faults/faultOracle'
 import { expect, row, taskInput } from '../fixtures'
 import { queuedWrites } from './deviceStore'
+import { wouldAsk } from './leaving'
 
 // One device of the fault scenario, and the person's actions on it, made through the page as
 // a person would and read back from the page: what the oracle needs to know.
@@ -22,6 +23,8 @@ export interface Device {
   refusals: string[]
   /** How many refused changes the person discarded at the end (the server's version shown). */
   discarded?: number
+  /** How often the other device read its queue while a change of it was in memory only. */
+  waitedForDisk?: number
 }
 
 export type Action = 'add' | 'toggle' | 'edit' | 'delete' | 'undo'
@@ -56,9 +59,19 @@ const clickAndRead = (page: Page, id: string, control: 'toggle' | 'edit' | 'dele
     [id, control] as const,
   )
 
-/** The other device's queued writes, as the oracle weighs them. */
-async function pendingOn(device: Device): Promise<Pending[]> {
-  return (await queuedWrites(device.page)).map(({ id, deletes, fields, values }) => ({
+/**
+ * The other device's queued writes, as the oracle weighs them: read from its disk before the
+ * action, once none of its changes is in its memory only (the SDK puts each on disk a moment
+ * after the click; under load, long enough for a read to miss one). So every write of the other
+ * device that may land after this action's is among them: one acknowledged before the read
+ * landed before it. How often the read had to wait is counted (`waitedForDisk`).
+ */
+async function pendingOn(other: Device): Promise<Pending[]> {
+  if (await wouldAsk(other.page)) {
+    other.waitedForDisk = (other.waitedForDisk ?? 0) + 1
+    await expect.poll(() => wouldAsk(other.page)).toBe(false)
+  }
+  return (await queuedWrites(other.page)).map(({ id, deletes, fields, values }) => ({
     id,
     deletes,
     creates: fields === 'all',
@@ -84,6 +97,7 @@ export async function act(
   const { page } = device
   const rows = await shownRows(page)
   const target = rows[Math.floor(pick * rows.length)]
+  const otherPending = await pendingOn(other)
   if (action === 'add') {
     const text = `Task ${word}`
     await taskInput(page).fill(text)
@@ -91,13 +105,7 @@ export async function act(
     await expect(row(page, text)).toBeVisible()
     const added = (await shownRows(page)).find(({ task }) => task === text)
     if (!added) return 'skipped'
-    oracle.set(
-      device.name,
-      added.id,
-      { task: text, isFinished: false },
-      await pendingOn(other),
-      true,
-    )
+    oracle.set(device.name, added.id, { task: text, isFinished: false }, otherPending, true)
     return action
   }
   if (action === 'undo') {
@@ -109,21 +117,21 @@ export async function act(
     const restored = (await shownRows(page)).find((shown) => shown.id === id)
     if (!restored) return 'skipped'
     const { task, isFinished } = restored
-    oracle.set(device.name, id, { task, isFinished }, await pendingOn(other), true)
+    oracle.set(device.name, id, { task, isFinished }, otherPending, true)
     return action
   }
   device.lastDeleted = null
   if (!target) return 'skipped'
   if (action === 'delete') {
     if ((await clickAndRead(page, target.id, 'delete')) === null) return 'skipped'
-    oracle.deleted(target.id, await pendingOn(other))
+    oracle.deleted(target.id, otherPending, device.name)
     device.lastDeleted = target.id
     return action
   }
   if (action === 'toggle') {
     const after = await clickAndRead(page, target.id, 'toggle')
     if (after?.isFinished === null || after === null) return 'skipped'
-    oracle.set(device.name, target.id, { isFinished: after.isFinished }, await pendingOn(other))
+    oracle.set(device.name, target.id, { isFinished: after.isFinished }, otherPending)
     return action
   }
   if ((await clickAndRead(page, target.id, 'edit')) === null) return 'skipped'
@@ -148,6 +156,6 @@ export async function act(
   await expect(dialog).toBeHidden()
   const after = (await shownRows(page)).find(({ id }) => id === target.id)
   if (after?.task !== text) return 'skipped'
-  oracle.set(device.name, target.id, { task: text }, await pendingOn(other))
+  oracle.set(device.name, target.id, { task: text }, otherPending)
   return action
 }

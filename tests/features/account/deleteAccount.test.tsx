@@ -42,7 +42,7 @@ async function expectGone(rendered: Awaited<ReturnType<typeof openDeletion>>) {
   ).toBeInTheDocument()
 }
 
-describe('Delete account', () => {
+describe('Delete account', { timeout: 20_000 }, () => {
   it('says how many tasks go, offers Export first, and Cancel leaves everything', async () => {
     const downloads = recordDownloads()
     const { dialog, button, user, fakeAuth, repository } = await openDeletion()

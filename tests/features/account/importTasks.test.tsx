@@ -22,7 +22,7 @@ const here = [
   storedTask('z', true, 2 ** 40, 'Mow the lawn'),
 ]
 
-describe('Import tasks', () => {
+describe('Import tasks', { timeout: 20_000 }, () => {
   it('shows what a Takeout file will add and leave out, then adds it where it belongs', async () => {
     const { user, repository } = await renderSignedIn(<App />, here)
     const dialog = await importFile(user, fileOf('Tasks.json'))

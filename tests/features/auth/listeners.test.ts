@@ -7,7 +7,7 @@ import {
   signInRequested,
   signOutRequested,
 } from '../../../src/features/auth/authSlice'
-import { SIGN_OUT_SAVE_WAIT_MS } from '../../../src/features/auth/listeners'
+import { SIGN_OUT_SAVE_WAIT_ANSWERING_MS } from '../../../src/features/auth/listeners'
 import { taskToggled } from '../../../src/features/tasks/clicks'
 import { selectTaskIds } from '../../../src/features/tasks/tasksSlice'
 import type { Task } from '../../../src/services/types'
@@ -153,6 +153,7 @@ describe('Log Out', () => {
   })
 
   it('waits for the last changes to reach the server, up to a limit, and says if some did not', async () => {
+    // The server answers: the longer limit (tests/features/tasks/listeners.signOut.test.ts).
     vi.spyOn(console, 'log').mockImplementation(() => undefined)
     const { store, fakeAuth, repository } = startedStore()
     fakeAuth.emit(ADA)
@@ -163,7 +164,7 @@ describe('Log Out', () => {
     store.dispatch(taskToggled('a1'))
     vi.useFakeTimers()
     store.dispatch(signOutRequested())
-    await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_MS - 1)
+    await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_ANSWERING_MS - 1)
     expect(fakeAuth.calls.signOut).toBe(0)
     expect(store.getState().auth.signingOut).toBe(true)
     await vi.advanceTimersByTimeAsync(1)

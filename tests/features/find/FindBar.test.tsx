@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
 import { TasksPage } from '../../../src/features/tasks/TasksPage'
 import type { Task } from '../../../src/services/types'
 import { renderSignedIn } from '../../support/render'
 import { row, rowTexts } from '../../support/rows'
 import { storedTask } from '../../support/store'
+
+// The whole page in jsdom, searched: over 5 s a test on a loaded machine (issue 37).
+vi.setConfig({ testTimeout: 15_000 })
 
 // Find and the filters on the page, with a real store: what is shown, said and kept in the URL.
 

@@ -1,10 +1,13 @@
 import { screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
 import { TasksPage } from '../../../src/features/tasks/TasksPage'
 import { renderSignedIn } from '../../support/render'
 import { rowTexts, row } from '../../support/rows'
 import { EMAIL, storedTask } from '../../support/store'
+
+// The whole page in jsdom: up to 3.5 s a test beside two busy loops.
+vi.setConfig({ testTimeout: 15_000 })
 
 // Above the list: the open count and Clear finished (with its Undo); and the page's other
 // shortcuts and announcements around the list.

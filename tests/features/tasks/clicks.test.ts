@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { taskMovedPast, taskToggled } from '../../../src/features/tasks/clicks'
 import { compareTasks, FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
 import { selectAllTasks, selectTaskIds } from '../../../src/features/tasks/tasksSlice'
 import { settle } from '../../support/settle'
 import { signedInStore, storedTask } from '../../support/store'
+
+// A thousand moves on a real store: up to 4 s beside two busy loops.
+vi.setConfig({ testTimeout: 15_000 })
 
 // A move (clicks.ts): the task goes just past another, within its region, and only it is written.
 

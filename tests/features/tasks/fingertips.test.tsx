@@ -9,6 +9,9 @@ import { renderSignedIn } from '../../support/render'
 import { EMAIL, storedTask } from '../../support/store'
 import { rows, rowTexts, row } from '../../support/rows'
 
+// Whole pages clicked through in jsdom: up to 5 s a test beside two busy loops.
+vi.setConfig({ testTimeout: 15_000 })
+
 const renderPage = (tasks: Task[]) => renderSignedIn(<TasksPage />, tasks)
 
 const input = () => screen.getByRole('textbox', { name: 'New task' })

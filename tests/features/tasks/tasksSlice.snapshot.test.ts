@@ -72,6 +72,17 @@ describe('a later report', () => {
     ])
   })
 
+  it('places several changes at once each where it sorts, whatever their order in the report', () => {
+    const list = ['a', 'b', 'c', 'd', 'e'].map((id, i) => storedTask(id, false, 10 * (i + 1)))
+    const { store } = storeWithList(list)
+    // b goes to the top, and a new task just below it: placed while b still sat at its old
+    // place, the new one went after a (issue 37: a row out of order until a reload).
+    store.dispatch(
+      snapshotOf([changed(storedTask('n', false, 5)), changed(storedTask('b', false, 0))]),
+    )
+    expect(ids(store)).toEqual(['b', 'n', 'a', 'c', 'd', 'e'])
+  })
+
   it('adds a new task and removes a deleted one', () => {
     const { store } = storeWithList([storedTask('a', false, 0)])
     store.dispatch(snapshotOf([changed(storedTask('n', false, 1))]))

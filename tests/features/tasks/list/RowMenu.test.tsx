@@ -1,10 +1,13 @@
 import { screen, within } from '@testing-library/react'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { TasksPage } from '../../../../src/features/tasks/TasksPage'
 import { installPopover } from '../../../support/popover'
 import { renderSignedIn } from '../../../support/render'
 import { row, rowTexts } from '../../../support/rows'
 import { storedTask } from '../../../support/store'
+
+// A list with its row menus in jsdom: up to 5 s a test beside two busy loops.
+vi.setConfig({ testTimeout: 15_000 })
 
 // A row's "More actions" menu (shown instead of Edit and Delete on a narrow screen), driven as
 // the ARIA menu button pattern says. jsdom draws every row's menu button, whatever the width.

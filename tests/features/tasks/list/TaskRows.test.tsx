@@ -6,6 +6,9 @@ import { TaskList } from '../../../../src/features/tasks/TaskList'
 import { renderSignedIn } from '../../../support/render'
 import { storedTask } from '../../../support/store'
 
+// Windowed lists of a thousand rows in jsdom: up to 9 s a test beside two busy loops.
+vi.setConfig({ testTimeout: 30_000 })
+
 // jsdom lays nothing out: the list sees a viewport at its top (innerHeight 768) and rows of
 // the estimated height, and the tests move the "viewport" by stubbing the list's position on
 // the page.

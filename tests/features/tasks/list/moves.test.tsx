@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { createRef } from 'react'
 import { flushSync } from 'react-dom'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useAppSelector } from '../../../../src/app/hooks'
 import { TaskRows } from '../../../../src/features/tasks/list/TaskRows'
 import type { FocusedRow } from '../../../../src/features/tasks/list/useFocusedRow'
@@ -13,6 +13,9 @@ import { installPopover } from '../../../support/popover'
 import { renderSignedIn } from '../../../support/render'
 import { row, rowTexts } from '../../../support/rows'
 import { storedTask } from '../../../support/store'
+
+// Moves in lists of up to a thousand rows in jsdom: up to 6 s a test beside two busy loops.
+vi.setConfig({ testTimeout: 20_000 })
 
 // Moving a task one place: Alt+ArrowUp / Alt+ArrowDown from any of its row's buttons, and the
 // row menu's Move up and Move down. Each moves it past the shown neighbour, within its region,

@@ -1,6 +1,6 @@
 import { act, waitFor, within } from '@testing-library/react'
 import { createRef } from 'react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { useAppSelector } from '../../../../src/app/hooks'
 import type { Control } from '../../../../src/features/tasks/list/rowControls'
 import { TaskRows } from '../../../../src/features/tasks/list/TaskRows'
@@ -10,6 +10,9 @@ import type { Task } from '../../../../src/services/types'
 import { renderSignedIn } from '../../../support/render'
 import { storedTask } from '../../../support/store'
 import { row, rowTexts } from '../../../support/rows'
+
+// The whole page in jsdom: up to 3.5 s a test beside two busy loops.
+vi.setConfig({ testTimeout: 15_000 })
 
 const alpha = storedTask('a', false, 0, 'Alpha')
 const bravo = storedTask('b', false, 1, 'Bravo')
