@@ -11,13 +11,16 @@ import {
   disableNetwork,
   doc,
   enableNetwork,
+  getCountFromServer,
   getDocsFromCache,
   getDocsFromServer,
   initializeFirestore,
   memoryLocalCache,
   persistentLocalCache,
   persistentMultipleTabManager,
+  onSnapshot,
   query,
+  serverTimestamp,
   setDoc,
   terminate,
   updateDoc,
@@ -32,6 +35,16 @@ import type { Persistence, TaskRepository } from '../types'
 import { batchesOf, clearKeepingUnsent, databaseName } from './deviceQueue'
 import { tasksOf, watchTasks, type PageWrites } from './liveTasks'
 import { watchDisk } from './onDisk'
+
+/** The marks of deleted accounts, by uid (firestore.rules). */
+const DELETED_ACCOUNTS = 'deletedAccounts'
+
+/** The signed-in user's uid (Auth is up: only asked while someone is signed in). */
+function signedInUid(app: FirebaseApp): string {
+  const uid = getAuth(app).currentUser?.uid
+  if (uid) return uid
+  throw Object.assign(new Error('Nobody is signed in'), { code: 'unauthenticated' })
+}
 
 function open(app: FirebaseApp, settings: FirebaseSettings, persistence: Persistence) {
   const db = initializeFirestore(app, {
@@ -67,6 +80,12 @@ export function createTaskStore(
       return () => settledListeners.delete(listener)
     },
   }
+
+  // The account whose mark this page last followed, and the one it marked itself (its own
+  // deletion, which other pages are told of, not this one).
+  let followed: string | null = null
+  let markedHere: string | null = null
+  const markOf = (uid: string) => doc(db, DELETED_ACCOUNTS, uid)
 
   const disk = watchDisk()
   let restoring = false
@@ -142,6 +161,35 @@ export function createTaskStore(
       const found = await getDocsFromServer(query(tasksOf(db), where('email', '==', email)))
       return found.docs.map(({ id }) => id)
     },
+    // The server's own count: getDocsFromServer's answer has this device's queued writes
+    // applied (a delete waiting to be sent hides its task), this has not (its documentation).
+    async countOnServer(email) {
+      const counted = await getCountFromServer(query(tasksOf(db), where('email', '==', email)))
+      return counted.data().count
+    },
+    async markAccountDeleted() {
+      const uid = signedInUid(app)
+      markedHere = uid
+      await setDoc(markOf(uid), { at: serverTimestamp() })
+    },
+    async unmarkAccountDeleted() {
+      const uid = signedInUid(app)
+      await deleteDoc(markOf(uid))
+      if (markedHere === uid) markedHere = null
+    },
+    watchAccountMark(onChange, onError) {
+      const uid = signedInUid(app)
+      followed = uid
+      // Only the server's word: a mark in the cache may have been taken back since.
+      return onSnapshot(
+        markOf(uid),
+        { includeMetadataChanges: true },
+        (snapshot) => {
+          if (!snapshot.metadata.fromCache) onChange(snapshot.exists() && markedHere !== uid)
+        },
+        onError,
+      )
+    },
     // With no IndexedDB, nothing is on disk: what the server has not acknowledged is in memory.
     changesOnlyInMemory: () =>
       persistence === 'device' ? restoring || disk.inMemory() : writing.size > 0,
@@ -166,15 +214,19 @@ export function createTaskStore(
         clearTimeout(timer)
       }
     },
-    async clearDevice() {
+    async clearDevice({ dropUnsent = false } = {}) {
       // The instance must stop before its files go; the next user gets a new one. Of what the
       // database held, only the writes not yet sent (anyone's) come back: docs/sync.md.
       const old = db
       await terminate(old)
+      const drop = dropUnsent ? (followed ?? undefined) : undefined
+      // In memory, this page's writes not yet acknowledged are all there is; they go with it.
+      let dropped = drop === undefined ? 0 : writing.size
       // Its writes not yet acknowledged never settle now; the next instance sends them.
       writing.clear()
       if (persistence === 'device') {
-        await clearKeepingUnsent(databaseName(app), {
+        dropped = await clearKeepingUnsent(databaseName(app), {
+          drop,
           remove: () => clearIndexedDbPersistence(old),
           // An instance makes the database anew on its first read, and stops.
           async make() {
@@ -187,6 +239,7 @@ export function createTaskStore(
         })
       }
       db = open(app, settings, persistence)
+      return dropped
     },
   }
 }
