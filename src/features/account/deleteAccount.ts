@@ -138,6 +138,8 @@ export const deleteAccount: AppListenerEffect<typeof accountDeletionConfirmed> =
   api,
 ) => {
   const { tasks, auth } = api.extra
+  // Why the last try stopped, if this is a try again (read before anything is awaited).
+  const lastProblem = selectDeletion(api.getOriginalState()).problem
   const email = selectCurrentUser(api.getState())?.email
   if (!email) return
   if (!mayReachServer(api.getState())) {
@@ -145,7 +147,7 @@ export const deleteAccount: AppListenerEffect<typeof accountDeletionConfirmed> =
     return
   }
   // The last try's account call went unanswered: it may have gone through.
-  if (selectDeletion(api.getOriginalState()).problem === 'accountUncertain') {
+  if (lastProblem === 'accountUncertain') {
     if (await api.pause(auth.accountGone())) {
       await finished(api, email)
       return
@@ -162,6 +164,10 @@ export const deleteAccount: AppListenerEffect<typeof accountDeletionConfirmed> =
   if (!recent) {
     api.dispatch(deletionProgressed({ phase: 'signInNeeded' }))
     return
+  }
+  // A try again: on a new connection, not after the SDK's backoff (up to a minute).
+  if (lastProblem !== null) {
+    await api.pause(tasks.reconnect()).catch(() => undefined)
   }
   // This device's own changes first: a delete of theirs still queued would hide its task from
   // idsOnServer, though the server still holds it.
