@@ -7,7 +7,7 @@ import {
   expectGone,
   markRequest,
   plantTasks,
-  reactErrors,
+  watchReactErrors,
   serverHolds,
 } from './support/deletion'
 import { queuedWrites } from './support/deviceStore'
@@ -42,8 +42,8 @@ async function tryAgain(page: Page, dialog: Locator, person: Person) {
 test('cut before the first batch: nothing deleted, all there; Try again deletes it all', async ({
   signedIn: page,
   person,
-  consoleMessages,
 }) => {
+  const reactErrors = watchReactErrors(page)
   const { dialog, uid } = await withTasks(page, person)
   const cut = cutWhen(page.context(), afterDeleteBatches(0))
   await dialog.getByRole('button', { name: 'Delete account' }).click()
@@ -57,14 +57,14 @@ test('cut before the first batch: nothing deleted, all there; Try again deletes 
     marked: false,
   })
   await tryAgain(page, dialog, person)
-  expect(reactErrors(consoleMessages)).toEqual([])
+  expect(reactErrors()).toEqual([])
 })
 
 test('cut between two batches: 500 deleted, the rest and the account there; Try again finishes', async ({
   signedIn: page,
   person,
-  consoleMessages,
 }) => {
+  const reactErrors = watchReactErrors(page)
   const { dialog, uid } = await withTasks(page, person)
   const cut = cutWhen(page.context(), afterDeleteBatches(1))
   await dialog.getByRole('button', { name: 'Delete account' }).click()
@@ -74,14 +74,14 @@ test('cut between two batches: 500 deleted, the rest and the account there; Try 
   )
   expect(await serverHolds(page, person, uid)).toEqual({ tasks: 700, account: true, marked: false })
   await tryAgain(page, dialog, person)
-  expect(reactErrors(consoleMessages)).toEqual([])
+  expect(reactErrors()).toEqual([])
 })
 
 test('cut after the last batch: the tasks gone, the account there and able to save; Try again finishes', async ({
   signedIn: page,
   person,
-  consoleMessages,
 }) => {
+  const reactErrors = watchReactErrors(page)
   const { dialog, uid } = await withTasks(page, person)
   const cut = cutWhen(page.context(), markRequest)
   await dialog.getByRole('button', { name: 'Delete account' }).click()
@@ -98,14 +98,14 @@ test('cut after the last batch: the tasks gone, the account there and able to sa
   expect(await serverHolds(page, person, uid)).toEqual({ tasks: 0, account: true, marked: false })
   await dialog.getByRole('button', { name: 'Try again' }).click()
   await expectGone(page, person)
-  expect(reactErrors(consoleMessages)).toEqual([])
+  expect(reactErrors()).toEqual([])
 })
 
 test('the Auth call cut before it reaches the server: the tasks gone, the account there; Try again finishes', async ({
   signedIn: page,
   person,
-  consoleMessages,
 }) => {
+  const reactErrors = watchReactErrors(page)
   const { dialog, uid } = await withTasks(page, person)
   let calls = 0
   await page
@@ -127,14 +127,14 @@ test('the Auth call cut before it reaches the server: the tasks gone, the accoun
   expect(await serverHolds(page, person, uid)).toEqual({ tasks: 0, account: true, marked: true })
   await tryAgain(page, dialog, person)
   expect(calls).toBe(2)
-  expect(reactErrors(consoleMessages)).toEqual([])
+  expect(reactErrors()).toEqual([])
 })
 
 test('the Auth call goes through and its answer is lost: Try again finds the account gone', async ({
   signedIn: page,
   person,
-  consoleMessages,
 }) => {
+  const reactErrors = watchReactErrors(page)
   const { dialog, uid } = await withTasks(page, person)
   let calls = 0
   await page
@@ -155,14 +155,14 @@ test('the Auth call goes through and its answer is lost: Try again finds the acc
   })
   expect(await serverHolds(page, person, uid)).toEqual({ tasks: 0, account: false, marked: true })
   await tryAgain(page, dialog, person)
-  expect(reactErrors(consoleMessages)).toEqual([])
+  expect(reactErrors()).toEqual([])
 })
 
 test('the Write channel alone stops answering after a batch, and Try again at once after it is back', async ({
   signedIn: page,
   person,
-  consoleMessages,
 }) => {
+  const reactErrors = watchReactErrors(page)
   const { dialog, uid } = await withTasks(page, person)
   // No offline event: the deletion notices only that the server is silent (STALL_MS).
   let deleteBatches = 0
@@ -186,5 +186,5 @@ test('the Write channel alone stops answering after a batch, and Try again at on
   await page.context().unroute(WRITE_CHANNEL, silent)
   await dialog.getByRole('button', { name: 'Try again' }).click()
   await expectGone(page, person)
-  expect(reactErrors(consoleMessages)).toEqual([])
+  expect(reactErrors()).toEqual([])
 })

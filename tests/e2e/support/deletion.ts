@@ -59,9 +59,23 @@ export async function expectGone(page: Page, person: Person) {
   expect(await page.evaluate(() => localStorage.getItem('todo.lastUser'))).toBeNull()
 }
 
-/** React's own errors in the console (an update loop, in production words or development's). */
-export const reactErrors = (messages: string[]) =>
-  messages.filter((text) => /Maximum update depth|Minified React error/.test(text))
+/**
+ * React's own errors on `page` from now on (an update loop, in production words or
+ * development's), logged or thrown: React 19 reports an uncaught one as a page error.
+ */
+export function watchReactErrors(page: Page): () => string[] {
+  const seen: string[] = []
+  const keep = (text: string) => {
+    if (/Maximum update depth|Minified React error/.test(text)) seen.push(text)
+  }
+  page.on('console', (message) => {
+    keep(message.text())
+  })
+  page.on('pageerror', (error) => {
+    keep(String(error))
+  })
+  return () => seen
+}
 
 /** A write request's body as the SDK sends it (a form whose fields hold JSON). */
 const bodyOf = (text: string | null) => decodeURIComponent((text ?? '').replace(/\+/g, ' '))
