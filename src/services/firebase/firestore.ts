@@ -18,9 +18,7 @@ import {
   memoryLocalCache,
   persistentLocalCache,
   persistentMultipleTabManager,
-  onSnapshot,
   query,
-  serverTimestamp,
   setDoc,
   terminate,
   updateDoc,
@@ -32,19 +30,10 @@ import {
 import type { FirebaseSettings } from '../../config/env'
 import { toStoredChanges } from '../taskDocument'
 import type { Persistence, TaskRepository } from '../types'
+import { accountMarks } from './accountMark'
 import { batchesOf, clearKeepingUnsent, databaseName } from './deviceQueue'
 import { tasksOf, watchTasks, type PageWrites } from './liveTasks'
 import { watchDisk } from './onDisk'
-
-/** The marks of deleted accounts, by uid (firestore.rules). */
-const DELETED_ACCOUNTS = 'deletedAccounts'
-
-/** The signed-in user's uid (Auth is up: only asked while someone is signed in). */
-function signedInUid(app: FirebaseApp): string {
-  const uid = getAuth(app).currentUser?.uid
-  if (uid) return uid
-  throw Object.assign(new Error('Nobody is signed in'), { code: 'unauthenticated' })
-}
 
 function open(app: FirebaseApp, settings: FirebaseSettings, persistence: Persistence) {
   const db = initializeFirestore(app, {
@@ -81,11 +70,7 @@ export function createTaskStore(
     },
   }
 
-  // The account whose mark this page last followed, and the one it marked itself (its own
-  // deletion, which other pages are told of, not this one).
-  let followed: string | null = null
-  let markedHere: string | null = null
-  const markOf = (uid: string) => doc(db, DELETED_ACCOUNTS, uid)
+  const marks = accountMarks(app, () => db)
 
   const disk = watchDisk()
   let restoring = false
@@ -167,29 +152,9 @@ export function createTaskStore(
       const counted = await getCountFromServer(query(tasksOf(db), where('email', '==', email)))
       return counted.data().count
     },
-    async markAccountDeleted() {
-      const uid = signedInUid(app)
-      markedHere = uid
-      await setDoc(markOf(uid), { at: serverTimestamp() })
-    },
-    async unmarkAccountDeleted() {
-      const uid = signedInUid(app)
-      await deleteDoc(markOf(uid))
-      if (markedHere === uid) markedHere = null
-    },
-    watchAccountMark(onChange, onError) {
-      const uid = signedInUid(app)
-      followed = uid
-      // Only the server's word: a mark in the cache may have been taken back since.
-      return onSnapshot(
-        markOf(uid),
-        { includeMetadataChanges: true },
-        (snapshot) => {
-          if (!snapshot.metadata.fromCache) onChange(snapshot.exists() && markedHere !== uid)
-        },
-        onError,
-      )
-    },
+    markAccountDeleted: marks.markAccountDeleted,
+    unmarkAccountDeleted: marks.unmarkAccountDeleted,
+    watchAccountMark: marks.watchAccountMark,
     // With no IndexedDB, nothing is on disk: what the server has not acknowledged is in memory.
     changesOnlyInMemory: () =>
       persistence === 'device' ? restoring || disk.inMemory() : writing.size > 0,
@@ -219,7 +184,7 @@ export function createTaskStore(
       // database held, only the writes not yet sent (anyone's) come back: docs/sync.md.
       const old = db
       await terminate(old)
-      const drop = dropUnsent ? (followed ?? undefined) : undefined
+      const drop = dropUnsent ? (marks.followed() ?? undefined) : undefined
       // In memory, this page's writes not yet acknowledged are all there is; they go with it.
       let dropped = drop === undefined ? 0 : writing.size
       // Its writes not yet acknowledged never settle now; the next instance sends them.
