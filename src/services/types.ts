@@ -85,11 +85,11 @@ export interface TaskRepository {
   /** Deletes the tasks of `ids` (at most {@link MAX_BATCH_WRITES}) in one batch: all or none. */
   deleteMany(ids: readonly string[]): Promise<void>
   /**
-   * The ids of every task of `email` the server holds, with this device's changes not sent yet
-   * applied (a delete queued here hides its task: ask once they are sent, `allSaved`); never
-   * from the device's cache alone: rejects when the server cannot be asked.
+   * The ids of at most `atMost` tasks of `email` the server holds, with this device's changes
+   * not sent yet applied (a delete queued here hides its task: ask once they are sent,
+   * `allSaved`); never from the device's cache alone: rejects when the server cannot be asked.
    */
-  idsOnServer(email: string): Promise<string[]>
+  idsOnServer(email: string, atMost: number): Promise<string[]>
   /**
    * How many tasks of `email` the server holds, counted by the server: this device's changes
    * not sent yet play no part. Rejects when the server cannot be asked.

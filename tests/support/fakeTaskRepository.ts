@@ -210,9 +210,10 @@ export function createFakeTaskRepository(
         ids.map((id) => ({ id, after: undefined })),
       ),
     // As the SDK's getDocsFromServer: the server's tasks with this page's writes applied.
-    idsOnServer(email) {
+    idsOnServer(email, atMost) {
       if (!fake.serverReachable) return Promise.reject(firestoreError('unavailable'))
-      return Promise.resolve([...local.values()].filter((t) => t.email === email).map((t) => t.id))
+      const ids = [...local.values()].filter((t) => t.email === email).map((t) => t.id)
+      return Promise.resolve(ids.slice(0, atMost))
     },
     // As getCountFromServer: the server's own count.
     countOnServer(email) {

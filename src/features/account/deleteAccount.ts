@@ -10,7 +10,7 @@ import {
   selectDeletion,
   type deletionSignInClicked,
 } from './accountSlice'
-import { batchesOf } from './batches'
+import { MAX_BATCH_WRITES } from '../../services/types'
 
 // Delete account, all or nothing (docs/sync.md, "Delete account"): this device's own changes
 // sent; every task of the person on the server deleted, in batches, until the server's own
@@ -65,25 +65,22 @@ async function countLeft(api: Api, email: string): Promise<number | null> {
  */
 async function deleteEveryTask(api: Api, email: string): Promise<boolean> {
   const { tasks } = api.extra
-  for (let round = 1; ; round++) {
+  for (let unseen = 0; ;) {
     const left = await countLeft(api, email)
     if (left === null) return false
     if (left === 0) return true
     api.dispatch(deletionProgressed({ phase: 'deletingTasks' }))
-    const ids = await answered(api, tasks.idsOnServer(email)).catch(() => null)
+    const ids = await answered(api, tasks.idsOnServer(email, MAX_BATCH_WRITES)).catch(() => null)
     if (!ids) return false
     if (ids.value.length === 0) {
       // None to be seen while the server counts some: another tab's deletes, still on their
       // way, hide them. Once sent, they are counted; after a few rounds it is a try again's.
-      if (round >= 3 || !(await api.pause(tasks.allSaved(STALL_MS)))) return false
+      if (++unseen === 3 || !(await api.pause(tasks.allSaved(STALL_MS)))) return false
       continue
     }
-    for (const batch of batchesOf(ids.value)) {
-      const done = await answered(api, tasks.deleteMany(batch)).catch(() => null)
-      if (!done) return false
-      const { deleted, total } = selectDeletion(api.getState())
-      api.dispatch(deletionProgressed({ deleted: Math.min(deleted + batch.length, total) }))
-    }
+    // One batch a round, the count again after it.
+    const done = await answered(api, tasks.deleteMany(ids.value)).catch(() => null)
+    if (!done) return false
   }
 }
 

@@ -15,6 +15,7 @@ import {
   getDocsFromCache,
   getDocsFromServer,
   initializeFirestore,
+  limit,
   memoryLocalCache,
   persistentLocalCache,
   persistentMultipleTabManager,
@@ -142,8 +143,13 @@ export function createTaskStore(
         for (const id of ids) batch.delete(doc(tasksOf(db), id))
         return batch.commit()
       }),
-    async idsOnServer(email) {
-      const found = await getDocsFromServer(query(tasksOf(db), where('email', '==', email)))
+    // A query of its own (the limit makes it one), not the live query's: that one's view may be
+    // waiting on its own answer (after a new connection, say), and the server's word for it
+    // with it; this one's answer comes fresh.
+    async idsOnServer(email, atMost) {
+      const found = await getDocsFromServer(
+        query(tasksOf(db), where('email', '==', email), limit(atMost)),
+      )
       return found.docs.map(({ id }) => id)
     },
     // The server's own count: getDocsFromServer's answer has this device's queued writes

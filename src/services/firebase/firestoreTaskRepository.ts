@@ -99,7 +99,7 @@ export function createFirestoreTaskRepository(
     delete: async (id) => (await whenLoaded()).delete(id),
     addMany: async (tasks) => (await whenLoaded()).addMany(tasks),
     deleteMany: async (ids) => (await whenLoaded()).deleteMany(ids),
-    idsOnServer: async (email) => (await store()).idsOnServer(email),
+    idsOnServer: async (email, atMost) => (await store()).idsOnServer(email, atMost),
     countOnServer: async (email) => (await store()).countOnServer(email),
     markAccountDeleted: async () => (await store()).markAccountDeleted(),
     unmarkAccountDeleted: async () => (await store()).unmarkAccountDeleted(),
