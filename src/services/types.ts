@@ -85,10 +85,30 @@ export interface TaskRepository {
   /** Deletes the tasks of `ids` (at most {@link MAX_BATCH_WRITES}) in one batch: all or none. */
   deleteMany(ids: readonly string[]): Promise<void>
   /**
-   * The ids of every task of `email` the server holds, with this device's changes not sent yet
-   * applied; never from the device's cache alone: rejects when the server cannot be asked.
+   * The ids of at most `atMost` tasks of `email` the server holds, with this device's changes
+   * not sent yet applied (a delete queued here hides its task: ask once they are sent,
+   * `allSaved`); never from the device's cache alone: rejects when the server cannot be asked.
    */
-  idsOnServer(email: string): Promise<string[]>
+  idsOnServer(email: string, atMost: number): Promise<string[]>
+  /**
+   * How many tasks of `email` the server holds, counted by the server: this device's changes
+   * not sent yet play no part. Rejects when the server cannot be asked.
+   */
+  countOnServer(email: string): Promise<number>
+  /**
+   * Marks the signed-in user's account deleted on the server (a document holding only the
+   * server's time): from then on the rules refuse their task creates and updates, from every
+   * device. Resolves once the server has it.
+   */
+  markAccountDeleted(): Promise<void>
+  /** Takes the mark back (the deletion did not happen): their writes are taken again. */
+  unmarkAccountDeleted(): Promise<void>
+  /**
+   * Follows the signed-in user's mark as the server holds it: `onChange(true)` when it is set
+   * (by another page: this page's own deletion is not reported), `onChange(false)` when it is
+   * not or no longer. `onError` once if it fails; it has then stopped. Returns a stop.
+   */
+  watchAccountMark(onChange: (marked: boolean) => void, onError: (err: unknown) => void): () => void
   /**
    * Whether every write of the signed-in user reaches the server within `withinMs`: false at
    * once when the browser is offline.
@@ -102,9 +122,10 @@ export interface TaskRepository {
   /**
    * Removes what the device keeps of everyone (cached tasks, the session's traces) but the
    * writes not yet sent, anyone's, which stay queued for their owner's next sign-in here; used
-   * after sign-out.
+   * after sign-out. With `dropUnsent` (the account was deleted), those of the account last
+   * followed here (`watchAccountMark`) go too. Resolves with how many changes were dropped.
    */
-  clearDevice(): Promise<void>
+  clearDevice(options?: { dropUnsent?: boolean }): Promise<number>
   /** Where tasks and pending writes are kept: on the device, or in memory only (lost at a reload). */
   persistence(): Promise<Persistence>
 }
@@ -136,10 +157,18 @@ export interface AuthService {
    */
   reauthenticate(): Promise<void>
   /**
-   * Deletes the signed-in user's account, which signs them out; rejects with
-   * `auth/requires-recent-login` when their sign-in is too old.
+   * Deletes the signed-in user's account, which signs them out; resolves too when the server no
+   * longer knows it (an earlier call went through and its answer was lost). Rejects with
+   * `auth/requires-recent-login` when their sign-in is too old, `auth/network-request-failed`
+   * when the answer did not come (deleted or not, nobody knows).
    */
   deleteAccount(): Promise<void>
+  /**
+   * Whether the signed-in user's account is gone from the server (deleted on another device,
+   * whose ID tokens stay valid for up to an hour): false while the server knows it, or cannot
+   * be asked. Signs nobody out.
+   */
+  accountGone(): Promise<boolean>
 }
 
 /** The browser's session storage, limited to the one key the spec keeps there. */

@@ -1,40 +1,13 @@
-import type { Page } from '@playwright/test'
-import { addTasks, expect, test, type Person } from './fixtures'
-import { accountLine, chooseInSettings, hasAuthAccount } from './support/account'
+import { addTasks, expect, test } from './fixtures'
+import { hasAuthAccount } from './support/account'
 import { storedCountOf } from './support/backend'
-import { deviceText } from './support/deviceStore'
+import { expectGone, openDeletion } from './support/deletion'
 import { AUTH, goOffline, goOnline } from './support/network'
 import { signInThroughEmulatorPopup } from './support/offline-google'
 
 // Delete account on the production build with both emulators: every task and the Auth account
 // gone (the emulators' admin views say so), the person signed out, nothing of theirs left on
-// the device.
-
-const DELETED = 'Your account and all its tasks were deleted. You are signed out.'
-
-async function openDeletion(page: Page) {
-  await chooseInSettings(page, 'Delete account')
-  return page.getByRole('dialog', { name: 'Delete account' })
-}
-
-/** Signed out, the account and its tasks gone from the server, nothing of theirs here. */
-async function expectGone(page: Page, person: Person) {
-  await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
-  await expect(accountLine(page)).toHaveText(DELETED)
-  expect(await storedCountOf(page.request, person.email)).toBe(0)
-  expect(await hasAuthAccount(page.request, person.email)).toBe(false)
-  // The device's cache goes once the SDK has been stopped and its database deleted.
-  await expect
-    .poll(async () => {
-      const kept = await deviceText(page)
-      return [person.email, person.displayName, 'Water the plants'].filter((trace) =>
-        kept.includes(trace),
-      )
-    })
-    .toEqual([])
-  expect(await page.evaluate(() => sessionStorage.getItem('userEmail'))).toBeNull()
-  expect(await page.evaluate(() => localStorage.getItem('todo.lastUser'))).toBeNull()
-}
+// the device. Its connection cut at each point: account.deleteCuts.spec.ts.
 
 test('Delete account: every task, then the account; signed out, nothing of theirs stays', async ({
   signedIn: page,

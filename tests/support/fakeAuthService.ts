@@ -27,7 +27,10 @@ export function createFakeAuthService() {
   let recent = true
   let reauthentication: { kind: 'succeed' } | { kind: 'fail'; error: Error } = { kind: 'succeed' }
   let deleteError: Error | null = null
+  let answerLost = false
   const deleted: string[] = []
+  // Accounts the server no longer knows (deleted here or on another device).
+  const gone = new Set<string>()
   const calls = { signInWithPopup: 0, signOut: 0, reauthenticate: 0, deleteAccount: 0 }
 
   const emit = (user: AuthUser | null) => {
@@ -79,12 +82,22 @@ export function createFakeAuthService() {
     },
     deleteAccount: () => {
       calls.deleteAccount++
-      if (!recent) return Promise.reject(authError('auth/requires-recent-login'))
-      if (deleteError) return Promise.reject(deleteError)
-      deleted.push(currentUser?.email ?? '')
+      const email = currentUser?.email ?? ''
+      // As the adapter: an account the server no longer knows is deleted already.
+      if (!gone.has(email)) {
+        if (!recent) return Promise.reject(authError('auth/requires-recent-login'))
+        if (deleteError) return Promise.reject(deleteError)
+        deleted.push(email)
+        gone.add(email)
+        if (answerLost) {
+          answerLost = false
+          return Promise.reject(authError('auth/network-request-failed'))
+        }
+      }
       emit(null)
       return Promise.resolve()
     },
+    accountGone: () => Promise.resolve(currentUser !== null && gone.has(currentUser.email ?? '')),
   }
 
   return {
@@ -128,7 +141,15 @@ export function createFakeAuthService() {
     deleteAccountFailsWith(error: Error | null) {
       deleteError = error
     },
-    /** The e-mails of the accounts deleted. */
+    /** The next deletion goes through, and its answer is lost on the way (a network error). */
+    deleteAnswerLost() {
+      answerLost = true
+    },
+    /** The account of `email` is deleted on another device: the server no longer knows it. */
+    deletedElsewhere(email: string) {
+      gone.add(email)
+    },
+    /** The e-mails of the accounts deleted here. */
     deleted,
   }
 }

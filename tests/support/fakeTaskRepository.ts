@@ -14,6 +14,9 @@ export type RecordedWrite =
   | { kind: 'delete'; id: string }
   | { kind: 'addMany'; tasks: Task[] }
   | { kind: 'deleteMany'; ids: string[] }
+  /** The account of the signed-in user marked deleted, or the mark taken back. */
+  | { kind: 'mark' }
+  | { kind: 'unmark' }
 
 interface Watcher {
   email: string
@@ -50,6 +53,19 @@ export function createFakeTaskRepository(
   let persistence: Persistence = 'device'
   const unsent = new Map<string | undefined, number>()
   const unsentOf = (email: string | null | undefined) => unsent.get(email ?? undefined) ?? 0
+  // The accounts the server holds marked deleted (by e-mail here; by uid on Firestore), and
+  // who follows them: as the rules, the server then refuses their adds and updates.
+  const marks = new Set<string>()
+  const markWatchers = new Set<{ email: string; onChange: (marked: boolean) => void }>()
+  let markedHere: string | null = null
+  let followed: string | null = null
+  const reportMark = (email: string) => {
+    setTimeout(() => {
+      for (const watcher of [...markWatchers]) {
+        if (watcher.email === email) watcher.onChange(marks.has(email) && markedHere !== email)
+      }
+    }, 0)
+  }
 
   const updateOf = (id: string): TaskUpdate => {
     const task = local.get(id)
@@ -123,6 +139,36 @@ export function createFakeTaskRepository(
         }
         report(email, ids.map(updateOf))
       }
+      // firestore.rules: a marked account's tasks are written no more (deletes go on).
+      const answered = () => {
+        const storing = record.kind !== 'delete' && record.kind !== 'deleteMany'
+        if (storing && email !== undefined && marks.has(email)) refuse('permission-denied')
+        else acknowledge()
+      }
+      if (answer.kind === 'acknowledge') answered()
+      else if (answer.kind === 'refuse') refuse(answer.code)
+      else held.push({ acknowledge: answered, refuse })
+    })
+  }
+
+  /** The signed-in user's mark set or taken back, as a write answered like any other. */
+  function writeMark(kind: 'mark' | 'unmark'): Promise<void> {
+    const email = signedIn() ?? ''
+    writes.push({ kind })
+    if (kind === 'mark') markedHere = email
+    return new Promise<void>((resolve, reject) => {
+      const acknowledge = () => {
+        if (kind === 'mark') marks.add(email)
+        else {
+          marks.delete(email)
+          if (markedHere === email) markedHere = null
+        }
+        resolve()
+        reportMark(email)
+      }
+      const refuse = (code: string) => {
+        reject(firestoreError(code))
+      }
       if (answer.kind === 'acknowledge') acknowledge()
       else if (answer.kind === 'refuse') refuse(answer.code)
       else held.push({ acknowledge, refuse })
@@ -163,9 +209,26 @@ export function createFakeTaskRepository(
         { kind: 'deleteMany', ids: [...ids] },
         ids.map((id) => ({ id, after: undefined })),
       ),
-    idsOnServer(email) {
+    // As the SDK's getDocsFromServer: the server's tasks with this page's writes applied.
+    idsOnServer(email, atMost) {
       if (!fake.serverReachable) return Promise.reject(firestoreError('unavailable'))
-      return Promise.resolve([...local.values()].filter((t) => t.email === email).map((t) => t.id))
+      const ids = [...local.values()].filter((t) => t.email === email).map((t) => t.id)
+      return Promise.resolve(ids.slice(0, atMost))
+    },
+    // As getCountFromServer: the server's own count.
+    countOnServer(email) {
+      if (!fake.serverReachable) return Promise.reject(firestoreError('unavailable'))
+      return Promise.resolve(fake.serverTasks(email).length)
+    },
+    markAccountDeleted: () => writeMark('mark'),
+    unmarkAccountDeleted: () => writeMark('unmark'),
+    watchAccountMark(onChange) {
+      const email = signedIn() ?? ''
+      followed = email
+      const watcher = { email, onChange }
+      markWatchers.add(watcher)
+      reportMark(email)
+      return () => markWatchers.delete(watcher)
     },
     // As the SDK's: a write is on the device's disk once handed over (a test sets otherwise).
     changesOnlyInMemory: () => fake.inMemory,
@@ -183,9 +246,9 @@ export function createFakeTaskRepository(
         })
       })
     },
-    clearDevice: () => {
+    clearDevice: ({ dropUnsent = false } = {}) => {
       fake.devicesCleared++
-      return Promise.resolve()
+      return Promise.resolve(dropUnsent ? unsentOf(followed) : 0)
     },
     persistence: () => Promise.resolve(persistence),
   }
@@ -206,6 +269,14 @@ export function createFakeTaskRepository(
     /** The tasks the server holds for `email`, in list order. */
     serverTasks: (email: string) =>
       [...server.values()].filter((task) => task.email === email).sort(compareTasks),
+    /** Whether the server holds the account of `email` marked deleted. */
+    isMarked: (email: string) => marks.has(email),
+    /** Another device marks the account of `email` deleted (or takes the mark back). */
+    remoteMark(email: string, marked = true) {
+      if (marked) marks.add(email)
+      else marks.delete(email)
+      reportMark(email)
+    },
     /** Whose tasks are being followed live. */
     watching: () => [...watchers].map((watcher) => watcher.email),
     acknowledgeWrites: () => (answer = { kind: 'acknowledge' }),

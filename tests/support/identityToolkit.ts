@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw'
 /**
  * Just enough of Google's identity REST API (identitytoolkit, securetoken) for the real
  * Auth client to sign a Google user in with a credential and keep the session: it answers
- * `accounts:signInWithIdp`, `accounts:lookup` and the token refresh.
+ * `accounts:signInWithIdp`, `accounts:lookup`, `accounts:delete` and the token refresh.
  */
 const IDENTITY = 'https://identitytoolkit.googleapis.com/v1'
 const SECURE_TOKEN = 'https://securetoken.googleapis.com/v1'
@@ -116,6 +116,18 @@ export function createIdentityToolkitHandlers() {
           },
         ],
       })
+    }),
+    http.post(`${IDENTITY}/accounts\\:delete`, async ({ request }) => {
+      requests.push('accounts:delete')
+      const { idToken } = (await request.json()) as { idToken: string }
+      const email = claimsOf(idToken).email
+      if (typeof email !== 'string' || !accounts.delete(email)) {
+        return HttpResponse.json(
+          { error: { code: 400, message: 'USER_NOT_FOUND' } },
+          { status: 400 },
+        )
+      }
+      return HttpResponse.json({ kind: 'identitytoolkit#DeleteAccountResponse' })
     }),
     http.post(`${SECURE_TOKEN}/token`, async ({ request }) => {
       requests.push('token')

@@ -15,20 +15,23 @@ export interface ImportState {
   undone: boolean
 }
 
-/** Why Delete account stopped. */
+/** Why Delete account stopped. Each leaves the account there, but `accountUncertain`. */
 export type DeletionProblem =
   /** Offline before anything was deleted. */
   | 'offline'
-  /** The connection went while the tasks were deleted: some were, the account was not. */
+  /** The connection went before the account's turn: `deleted` tasks went, the account stays. */
   | 'connectionLost'
   /** The sign-in popup failed, or another account was chosen in it. */
   | 'signInFailed'
   | 'signInOtherAccount'
-  /** The tasks are deleted, the account could not be. */
+  /** The tasks are deleted; the server refused to delete the account. */
   | 'accountNotDeleted'
+  /** The tasks are deleted; the answer to deleting the account never came. */
+  | 'accountUncertain'
 
 export interface DeletionState {
   phase: 'idle' | 'checking' | 'signInNeeded' | 'deletingTasks' | 'deletingAccount' | 'stopped'
+  /** Tasks deleted since the dialog opened (over every try), of `total` found. */
   deleted: number
   total: number
   problem: DeletionProblem | null
@@ -88,8 +91,9 @@ export const accountSlice = createSlice({
       .addCase(importUndone, (state) => {
         if (state.imported) state.imported.undone = true
       })
+      // A try again goes on from how far the last try went.
       .addCase(accountDeletionConfirmed, (state) => {
-        state.deletion = { ...idle, phase: 'checking' }
+        state.deletion = { ...state.deletion, phase: 'checking', problem: null }
       })
       // Nothing of one person is said to the next.
       .addCase(authStateChanged, (state, { payload }) => {

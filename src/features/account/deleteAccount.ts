@@ -7,17 +7,21 @@ import {
   accountDeletionConfirmed,
   deletionProgressed,
   deletionStopped,
+  selectDeletion,
   type deletionSignInClicked,
 } from './accountSlice'
-import { batchesOf } from './batches'
+import { MAX_BATCH_WRITES } from '../../services/types'
 
-// Delete account: every task of the person on the server, in batches, then their account; then
-// they are signed out and the device keeps nothing of theirs. Nothing is deleted unless the
-// server answers first; a connection lost midway stops it, saying how far it went, and trying
-// again goes on from what the server still holds.
+// Delete account, all or nothing (docs/sync.md, "Delete account"): this device's own changes
+// sent; every task of the person on the server deleted, in batches, until the server's own
+// count says none is left; the account marked deleted, so that no device of theirs can store a
+// task again; the count once more (a device may have stored one meanwhile); then the Auth
+// account. The account goes only once the server holds none of their tasks. Anything that
+// stops it before the Auth call leaves the account as it was (a mark it set is taken back) and
+// says how far it went; trying again goes on from what the server holds.
 
-/** How long one batch of deletes may wait for the server before the connection counts as lost. */
-export const BATCH_STALL_MS = 20_000
+/** How long the server may leave a step unanswered before the connection counts as lost. */
+export const STALL_MS = 60_000
 
 type Api = Parameters<AppListenerEffect<typeof accountDeletionConfirmed>>[1]
 
@@ -26,14 +30,83 @@ const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code
 /** Offline only while the server has not shown otherwise since the browser said so. */
 const mayReachServer = ({ sync }: RootState) => sync.online || sync.serverSeen
 
-/** The account itself, once its tasks are gone; then nothing of theirs stays here. */
+/** Auth's answers that leave it unknown whether the account went. */
+const UNANSWERED = new Set(['auth/network-request-failed', 'auth/internal-error', 'auth/timeout'])
+
+/** `work`'s result; null if the browser goes offline or the server is silent for STALL_MS. */
+async function answered<T>(api: Api, work: Promise<T>): Promise<{ value: T } | null> {
+  const lost = api.condition(connectivityLost.match, STALL_MS).then(() => null)
+  return api.pause(Promise.race([work.then((value) => ({ value })), lost]))
+}
+
+/** The deletion stops here: the connection went (or was not there before any delete). */
+function lost(api: Api) {
+  // Nothing counted yet, so no delete sent: nothing can land later either.
+  const offline = selectDeletion(api.getState()).total === 0 && !mayReachServer(api.getState())
+  api.dispatch(deletionStopped(offline ? 'offline' : 'connectionLost'))
+}
+
+/**
+ * How many tasks the server holds: then so many are left of the total, the rest deleted (by
+ * this try or an earlier one, whose last batch may have landed since). Null when not answered.
+ */
+async function countLeft(api: Api, email: string): Promise<number | null> {
+  const left = await answered(api, api.extra.tasks.countOnServer(email)).catch(() => null)
+  if (!left) return null
+  const { deleted, total } = selectDeletion(api.getState())
+  const found = Math.max(total, deleted + left.value)
+  api.dispatch(deletionProgressed({ deleted: found - left.value, total: found }))
+  return left.value
+}
+
+/**
+ * Deletes the tasks of `email` the server holds until its count says none is left (a device
+ * may store one meanwhile, until the account is marked). False when it stopped.
+ */
+async function deleteEveryTask(api: Api, email: string): Promise<boolean> {
+  const { tasks } = api.extra
+  for (let unseen = 0; ;) {
+    const left = await countLeft(api, email)
+    if (left === null) return false
+    if (left === 0) return true
+    api.dispatch(deletionProgressed({ phase: 'deletingTasks' }))
+    const ids = await answered(api, tasks.idsOnServer(email, MAX_BATCH_WRITES)).catch(() => null)
+    if (!ids) return false
+    if (ids.value.length === 0) {
+      // None to be seen while the server counts some: another tab's deletes, still on their
+      // way, hide them. Once sent, they are counted; after a few rounds it is a try again's.
+      if (++unseen === 3 || !(await api.pause(tasks.allSaved(STALL_MS)))) return false
+      continue
+    }
+    // One batch a round, the count again after it.
+    const done = await answered(api, tasks.deleteMany(ids.value)).catch(() => null)
+    if (!done) return false
+  }
+}
+
+/** The mark taken back: the deletion did not happen, and the account must save again. */
+function unmark(api: Api) {
+  api.extra.tasks.unmarkAccountDeleted().catch((err: unknown) => {
+    api.extra.logger.error('The account’s deletion mark could not be taken back', err)
+  })
+}
+
+/** The account itself, once none of its tasks is left and it is marked deleted. */
 async function deleteUser(api: Api, email: string) {
-  const { auth, logger, session, lastUser } = api.extra
-  api.dispatch(deletionProgressed({ phase: 'deletingAccount' }))
+  const { auth, logger } = api.extra
   try {
     await api.pause(auth.deleteAccount())
   } catch (err) {
-    if (codeOf(err) === 'auth/requires-recent-login') {
+    const code = codeOf(err)
+    // Gone or not, nobody knows: the mark stays until a try again settles it.
+    if (typeof code === 'string' && UNANSWERED.has(code)) {
+      logger.error('The account could not be deleted', err)
+      api.dispatch(deletionStopped('accountUncertain'))
+      return
+    }
+    // The server said no: the account stays, and so must be able to save again.
+    unmark(api)
+    if (code === 'auth/requires-recent-login') {
       api.dispatch(deletionProgressed({ phase: 'signInNeeded' }))
       return
     }
@@ -41,11 +114,20 @@ async function deleteUser(api: Api, email: string) {
     api.dispatch(deletionStopped('accountNotDeleted'))
     return
   }
+  await finished(api, email)
+}
+
+/** Deleted: signed out, and nothing of theirs stays on this device. */
+async function finished(api: Api, email: string) {
+  const { auth, session, lastUser } = api.extra
+  // Deleting the user signs them out; an account found gone signs nobody out.
+  if (auth.hasCurrentUser()) await auth.signOut().catch(() => undefined)
   session.removeUserEmail()
   lastUser.set(null)
   api.dispatch(accountDeleted())
-  // As after Log Out with everything saved: the device's cache of them goes.
-  api.dispatch(userSignedOut({ email, unsavedLeft: false }))
+  // As after Log Out with everything saved: the device's cache of them goes, and whatever of
+  // theirs is still queued here (another tab's) with it: it can never be sent.
+  api.dispatch(userSignedOut({ email, unsavedLeft: false, accountDeleted: true }))
 }
 
 export const deleteAccount: AppListenerEffect<typeof accountDeletionConfirmed> = async (
@@ -53,40 +135,64 @@ export const deleteAccount: AppListenerEffect<typeof accountDeletionConfirmed> =
   api,
 ) => {
   const { tasks, auth } = api.extra
+  // Why the last try stopped, if this is a try again (read before anything is awaited).
+  const lastProblem = selectDeletion(api.getOriginalState()).problem
   const email = selectCurrentUser(api.getState())?.email
   if (!email) return
   if (!mayReachServer(api.getState())) {
-    api.dispatch(deletionStopped('offline'))
+    lost(api)
     return
   }
-  let ids: string[]
-  let recent: boolean
-  try {
-    ids = await api.pause(tasks.idsOnServer(email))
-    recent = await api.pause(auth.signedInRecently())
-  } catch {
-    api.dispatch(deletionStopped('offline'))
-    return
-  }
-  // The provider wants a recent sign-in: asked now, before anything is deleted.
-  if (!recent) {
-    api.dispatch(deletionProgressed({ phase: 'signInNeeded', deleted: 0, total: ids.length }))
-    return
-  }
-  api.dispatch(deletionProgressed({ phase: 'deletingTasks', deleted: 0, total: ids.length }))
-  let deleted = 0
-  for (const batch of batchesOf(ids)) {
-    const lost = api.condition(connectivityLost.match, BATCH_STALL_MS).then(() => false)
-    const done = await api.pause(
-      Promise.race([tasks.deleteMany(batch).then(() => true), lost]).catch(() => false),
-    )
-    if (!done) {
-      api.dispatch(deletionStopped('connectionLost'))
+  // The last try's account call went unanswered: it may have gone through.
+  if (lastProblem === 'accountUncertain') {
+    if (await api.pause(auth.accountGone())) {
+      await finished(api, email)
       return
     }
-    deleted += batch.length
-    api.dispatch(deletionProgressed({ deleted }))
   }
+  let recent: boolean
+  try {
+    recent = await api.pause(auth.signedInRecently())
+  } catch {
+    lost(api)
+    return
+  }
+  // The provider wants a recent sign-in: asked now, before anything (more) is deleted.
+  if (!recent) {
+    api.dispatch(deletionProgressed({ phase: 'signInNeeded' }))
+    return
+  }
+  // A try again: on a new connection, not after the SDK's backoff (up to a minute).
+  if (lastProblem !== null) {
+    await api.pause(tasks.reconnect()).catch(() => undefined)
+  }
+  // This device's own changes first: a delete of theirs still queued would hide its task from
+  // idsOnServer, though the server still holds it.
+  if (!(await answered(api, tasks.allSaved(STALL_MS)))?.value) {
+    lost(api)
+    return
+  }
+  if (!(await deleteEveryTask(api, email))) {
+    lost(api)
+    return
+  }
+  api.dispatch(deletionProgressed({ phase: 'deletingAccount' }))
+  let marked: boolean
+  try {
+    marked = (await answered(api, tasks.markAccountDeleted())) !== null
+  } catch (err) {
+    api.extra.logger.error('The account could not be marked deleted', err)
+    api.dispatch(deletionStopped('accountNotDeleted'))
+    return
+  }
+  // Marked, or queued to be: a task stored before the mark reached the server is deleted now;
+  // none can be stored after it.
+  if (!marked || !(await deleteEveryTask(api, email))) {
+    unmark(api)
+    lost(api)
+    return
+  }
+  api.dispatch(deletionProgressed({ phase: 'deletingAccount' }))
   await deleteUser(api, email)
 }
 
@@ -103,9 +209,5 @@ export const signInAgain: AppListenerEffect<typeof deletionSignInClicked> = asyn
     api.dispatch(deletionStopped(other ? 'signInOtherAccount' : 'signInFailed'))
     return
   }
-  const { deleted, total } = api.getState().account?.deletion ?? { deleted: 0, total: 0 }
-  const email = selectCurrentUser(api.getState())?.email
-  // Tasks already deleted: only the account is left.
-  if (email && total > 0 && deleted === total) await deleteUser(api, email)
-  else api.dispatch(accountDeletionConfirmed())
+  api.dispatch(accountDeletionConfirmed())
 }

@@ -65,7 +65,7 @@ export const skippedTitle = (preview: ImportPreview) => `${tasks(skippedCount(pr
 /** Delete account's dialog, at each step. */
 export function deletionText(deletion: DeletionState, taskCount: number, email: string): string {
   const { phase, deleted, total, problem } = deletion
-  const done = total > 0 && deleted === total
+  const allTasks = total > 0 && deleted === total
   switch (phase) {
     case 'idle':
       return `This deletes your account and your ${tasks(taskCount)}, on every device. It cannot be undone.`
@@ -76,19 +76,29 @@ export function deletionText(deletion: DeletionState, taskCount: number, email: 
     case 'deletingAccount':
       return 'Deleting your account…'
     case 'signInNeeded':
-      return done
-        ? 'Your tasks are deleted. Sign in again to finish deleting your account.'
-        : 'For your safety, sign in again before your account is deleted. Nothing has been deleted yet.'
+      if (allTasks) return 'Your tasks are deleted. Sign in again to finish deleting your account.'
+      if (deleted > 0) {
+        return `${count(deleted)} of ${tasks(total)} are deleted so far, and your account is still here. For your safety, sign in again to go on.`
+      }
+      return 'For your safety, sign in again before your account is deleted. Nothing has been deleted yet.'
     case 'stopped':
       switch (problem) {
         case 'offline':
           return 'You are offline: an account can be deleted only while connected. Nothing was deleted.'
         case 'connectionLost':
+          if (allTasks) {
+            return 'Your tasks are deleted, but the connection was lost before your account was. Your account is still here: try again once you are back online.'
+          }
+          if (deleted === 0) {
+            return 'The connection was lost before anything was deleted. Your account and your tasks are still here: try again once you are back online.'
+          }
           return `The connection was lost after ${count(deleted)} of ${tasks(total)} were deleted. Your account and the other tasks are still here: try again once you are back online.`
         case 'signInOtherAccount':
           return `That was another account: sign in again as ${email}. Your account was not deleted.`
         case 'accountNotDeleted':
-          return 'Your tasks are deleted, but your account could not be: try again.'
+          return 'Your tasks are deleted, but your account could not be: it is still here. Try again.'
+        case 'accountUncertain':
+          return 'Your tasks are deleted. The connection was lost while your account was being deleted, so it may not be yet: try again once you are back online to finish.'
         default:
           return 'Signing in again did not finish. Your account was not deleted.'
       }

@@ -94,9 +94,19 @@ export const {
 /**
  * The person signed out on purpose (Log Out), and Auth confirmed it. `unsavedLeft`: some of
  * their changes had not reached the server, and stay on this device for their next sign-in.
+ * `accountDeleted`: they deleted their account here, and no change of theirs stays.
  */
-export const userSignedOut = createAction<{ email: string; unsavedLeft: boolean }>(
-  'auth/userSignedOut',
+export const userSignedOut = createAction<{
+  email: string
+  unsavedLeft: boolean
+  accountDeleted?: boolean
+}>('auth/userSignedOut')
+/**
+ * The account was deleted on another device: this one has signed it out, and dropped its
+ * `dropped` changes not sent (refused by the server, or still queued).
+ */
+export const accountDeletedElsewhere = createAction<{ email: string; dropped: number }>(
+  'auth/accountDeletedElsewhere',
 )
 
 export const authReducer = authSlice.reducer

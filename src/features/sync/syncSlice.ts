@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { connectivityLost, connectivityRestored } from '../../app/actions'
 import type { RootState } from '../../app/store'
 import type { Persistence } from '../../services/types'
-import { authStateChanged, userSignedOut } from '../auth/authSlice'
+import { accountDeletedElsewhere, authStateChanged, userSignedOut } from '../auth/authSlice'
 import { taskSaveFailed, tasksCleared, tasksSnapshotReceived } from '../tasks/tasksSlice'
 import { named, refusalReason, selectUnsavedRows } from '../tasks/unsaved'
 
@@ -31,6 +31,8 @@ export interface SyncState {
    * (firebase-js-sdk issue 5031), so this is said until the page is loaded again.
    */
   deviceFull: boolean
+  /** The account was deleted on another device: how many changes of this one were dropped. */
+  deletedElsewhere: number | null
 }
 
 const initialState: SyncState = {
@@ -41,6 +43,7 @@ const initialState: SyncState = {
   persistence: 'device',
   unsavedLeft: false,
   deviceFull: false,
+  deletedElsewhere: null,
 }
 
 const syncSlice = createSlice({
@@ -79,8 +82,13 @@ const syncSlice = createSlice({
       .addCase(userSignedOut, (state, { payload }) => {
         state.unsavedLeft = payload.unsavedLeft
       })
+      .addCase(accountDeletedElsewhere, (state, { payload }) => {
+        state.deletedElsewhere = payload.dropped
+      })
       .addCase(authStateChanged, (state, { payload }) => {
-        if (payload) state.unsavedLeft = false
+        if (!payload) return
+        state.unsavedLeft = false
+        state.deletedElsewhere = null
       })
   },
 })
@@ -99,6 +107,14 @@ export const DEVICE_FULL_MESSAGE =
 export const UNSAVED_LEFT_MESSAGE =
   'Signed out. Changes not yet sent stay on this device until you sign in here again.'
 
+/** After the account was deleted on another device, with `dropped` changes of this one. */
+export function deletedElsewhereMessage(dropped: number): string {
+  const said = 'Your account was deleted on another device, so you are signed out here.'
+  if (dropped === 0) return said
+  const changes = dropped === 1 ? '1 change' : `${dropped.toLocaleString('en-US')} changes`
+  return `${said} ${changes} not yet sent from here ${dropped === 1 ? 'was' : 'were'} dropped.`
+}
+
 /**
  * What the line says of changes refused and marked in their rows: the latest, named, and how
  * many more. (Refused deletes have their own line, with Retry and Discard: UnsavedDeletes.)
@@ -114,6 +130,8 @@ function unsavedRowsMessage(state: RootState): string | null {
 /** The one line the sync status says, or null when all is saved; the most urgent first. */
 export function selectSyncMessage(state: RootState): string | null {
   const { online, serverSeen, pending, slow, persistence, unsavedLeft, deviceFull } = state.sync
+  if (state.sync.deletedElsewhere !== null)
+    return deletedElsewhereMessage(state.sync.deletedElsewhere)
   // A full device first: it is why the changes marked in their rows were not kept.
   if (deviceFull) return DEVICE_FULL_MESSAGE
   const refused = unsavedRowsMessage(state)

@@ -1,5 +1,6 @@
 import type { AppListenerEffect, AppStartListening } from '../../app/listenerMiddleware'
 import { authStateChanged, userSignedOut } from '../auth/authSlice'
+import { followAccountMark } from './deletedElsewhere'
 import { deliverLegacyOutbox } from './legacyOutbox'
 import { followTasks } from './liveQuery'
 import {
@@ -72,9 +73,9 @@ const celebrateDoneTask: AppListenerEffect<typeof taskMarkedDone> = (_action, ap
  * Signed out on purpose (a shared computer): the device keeps nothing of theirs but the changes
  * that have not reached the server yet, queued for their next sign-in here (docs/sync.md).
  */
-const clearDevice: AppListenerEffect<typeof userSignedOut> = async (_action, api) => {
+const clearDevice: AppListenerEffect<typeof userSignedOut> = async (action, api) => {
   try {
-    await api.extra.tasks.clearDevice()
+    await api.extra.tasks.clearDevice({ dropUnsent: action.payload.accountDeleted === true })
   } catch (err) {
     api.extra.logger.warn('The tasks kept on this device could not be removed', err)
   }
@@ -93,5 +94,6 @@ export function addTasksListeners(startAppListening: AppStartListening): void {
   startAppListening({ actionCreator: taskMarkedDone, effect: celebrateDoneTask })
   startAppListening({ actionCreator: authStateChanged, effect: followTasks })
   startAppListening({ actionCreator: authStateChanged, effect: deliverLegacyOutbox })
+  startAppListening({ actionCreator: authStateChanged, effect: followAccountMark })
   startAppListening({ actionCreator: userSignedOut, effect: clearDevice })
 }

@@ -84,6 +84,28 @@ async function readQueue(name: string): Promise<QueueRecords> {
 /** Whether `records` hold any write. */
 const hasWrites = (records: QueueRecords): boolean => (records.mutations?.length ?? 0) > 0
 
+/** Whose a record is: the user id leads the key of `documentMutations`, and is in the others. */
+const ownerOf = (store: string, { key, value }: Records[number]): unknown =>
+  store === 'documentMutations'
+    ? (key as unknown[])[0]
+    : (value as { userId?: unknown } | null)?.userId
+
+/** `records` without `uid`'s, and how many changes (documents written) that removed. */
+function without(records: QueueRecords, uid: string): { kept: QueueRecords; dropped: number } {
+  let dropped = 0
+  for (const { value } of records.mutations ?? []) {
+    const batch = value as { userId?: unknown; mutations?: unknown[] }
+    if (batch.userId === uid) dropped += batch.mutations?.length ?? 0
+  }
+  const kept = Object.fromEntries(
+    Object.entries(records).map(([store, list]) => [
+      store,
+      list?.filter((record) => ownerOf(store, record) !== uid),
+    ]),
+  )
+  return { kept, dropped }
+}
+
 /** Puts `records` back into the database the SDK has made anew. */
 async function restoreQueue(name: string, records: QueueRecords): Promise<void> {
   const db = await opened(name)
@@ -120,8 +142,10 @@ export async function batchesOf(name: string, uid: string): Promise<number> {
 
 /**
  * Deletes the SDK's database (`remove`, once its instance has stopped) and puts back the writes
- * nobody has sent yet, anyone's, into the one `make` has made anew: of everything kept, only
- * they stay. Tried again should IndexedDB fail; `holding` says when they are in memory only.
+ * nobody has sent yet, anyone's but `drop`'s (a deleted account: they can never be sent), into
+ * the one `make` has made anew: of everything kept, only they stay. Tried again should
+ * IndexedDB fail; `holding` says when they are in memory only. Resolves with how many changes
+ * of `drop`'s went.
  */
 export async function clearKeepingUnsent(
   name: string,
@@ -129,9 +153,17 @@ export async function clearKeepingUnsent(
     remove,
     make,
     holding,
-  }: { remove: () => Promise<void>; make: () => Promise<void>; holding: (held: boolean) => void },
-): Promise<void> {
-  const unsent = await readQueue(name)
+    drop,
+  }: {
+    remove: () => Promise<void>
+    make: () => Promise<void>
+    holding: (held: boolean) => void
+    drop?: string
+  },
+): Promise<number> {
+  const queued = await readQueue(name)
+  const { kept: unsent, dropped } =
+    drop === undefined ? { kept: queued, dropped: 0 } : without(queued, drop)
   holding(hasWrites(unsent))
   try {
     await remove()
@@ -139,11 +171,12 @@ export async function clearKeepingUnsent(
       await make()
       try {
         await restoreQueue(name, unsent)
-        return
+        break
       } catch (err) {
         if (attempt === 3) throw err
       }
     }
+    return dropped
   } finally {
     holding(false)
   }

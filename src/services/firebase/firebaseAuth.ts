@@ -49,6 +49,33 @@ function signedIn(auth: Auth): User {
   throw Object.assign(new Error('Nobody is signed in'), { code: 'auth/no-current-user' })
 }
 
+const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code
+
+/**
+ * Whether the identity service knows the account of `idToken` (its accounts:lookup, asked
+ * directly: the SDK's own reload signs the user out on the answer that matters here, and names
+ * it as it names a revoked session). 'unknown' when it cannot be asked or says something else.
+ */
+async function lookUp(auth: Auth, idToken: string): Promise<'found' | 'notFound' | 'unknown'> {
+  const emulator = auth.emulatorConfig
+  const origin = emulator
+    ? `${emulator.protocol}://${emulator.host}${emulator.port === null ? '' : `:${String(emulator.port)}`}/identitytoolkit.googleapis.com`
+    : 'https://identitytoolkit.googleapis.com'
+  const key = encodeURIComponent(auth.app.options.apiKey ?? '')
+  try {
+    const response = await fetch(`${origin}/v1/accounts:lookup?key=${key}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ idToken }),
+    })
+    if (response.ok) return 'found'
+    const { error } = (await response.json()) as { error?: { message?: string } }
+    return error?.message?.startsWith('USER_NOT_FOUND') ? 'notFound' : 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
 /** Google popup sign-in on Firebase Auth. */
 export function createFirebaseAuthService(auth: Auth, now: () => number = Date.now): AuthService {
   return {
@@ -78,6 +105,29 @@ export function createFirebaseAuthService(auth: Auth, now: () => number = Date.n
         browserPopupRedirectResolver,
       )
     },
-    deleteAccount: () => deleteUser(signedIn(auth)),
+    async deleteAccount() {
+      const user = signedIn(auth)
+      const idToken = await user.getIdToken()
+      try {
+        await deleteUser(user)
+      } catch (err) {
+        // Already deleted (an earlier call whose answer was lost): the server says USER_NOT_FOUND,
+        // which the SDK reports as auth/user-token-expired, as it does a revoked session (and
+        // signs the user out either way): the identity service says which it was.
+        const code = codeOf(err)
+        const maybeGone = code === 'auth/user-token-expired' || code === 'auth/user-not-found'
+        if (maybeGone && (await lookUp(auth, idToken)) === 'notFound') return
+        throw err
+      }
+    },
+    async accountGone() {
+      const user = auth.currentUser
+      if (!user) return false
+      try {
+        return (await lookUp(auth, await user.getIdToken())) === 'notFound'
+      } catch {
+        return false
+      }
+    },
   }
 }

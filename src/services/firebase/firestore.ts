@@ -11,9 +11,11 @@ import {
   disableNetwork,
   doc,
   enableNetwork,
+  getCountFromServer,
   getDocsFromCache,
   getDocsFromServer,
   initializeFirestore,
+  limit,
   memoryLocalCache,
   persistentLocalCache,
   persistentMultipleTabManager,
@@ -29,6 +31,7 @@ import {
 import type { FirebaseSettings } from '../../config/env'
 import { toStoredChanges } from '../taskDocument'
 import type { Persistence, TaskRepository } from '../types'
+import { accountMarks } from './accountMark'
 import { batchesOf, clearKeepingUnsent, databaseName } from './deviceQueue'
 import { tasksOf, watchTasks, type PageWrites } from './liveTasks'
 import { watchDisk } from './onDisk'
@@ -81,6 +84,9 @@ export function createTaskStore(
       writing.size > 0 ||
       (persistence === 'device' && (restoring || disk.inMemory() || (await ownBatchesQueued()))),
   }
+
+  const marks = accountMarks(app, () => db)
+
   // The live query's last report came from the server: it is reachable, whatever the browser says.
   let answering = false
 
@@ -149,10 +155,24 @@ export function createTaskStore(
         for (const id of ids) batch.delete(doc(tasksOf(db), id))
         return batch.commit()
       }),
-    async idsOnServer(email) {
-      const found = await getDocsFromServer(query(tasksOf(db), where('email', '==', email)))
+    // A query of its own (the limit makes it one), not the live query's: that one's view may be
+    // waiting on its own answer (after a new connection, say), and the server's word for it
+    // with it; this one's answer comes fresh.
+    async idsOnServer(email, atMost) {
+      const found = await getDocsFromServer(
+        query(tasksOf(db), where('email', '==', email), limit(atMost)),
+      )
       return found.docs.map(({ id }) => id)
     },
+    // The server's own count: getDocsFromServer's answer has this device's queued writes
+    // applied (a delete waiting to be sent hides its task), this has not (its documentation).
+    async countOnServer(email) {
+      const counted = await getCountFromServer(query(tasksOf(db), where('email', '==', email)))
+      return counted.data().count
+    },
+    markAccountDeleted: marks.markAccountDeleted,
+    unmarkAccountDeleted: marks.unmarkAccountDeleted,
+    watchAccountMark: marks.watchAccountMark,
     // With no IndexedDB, nothing is on disk: what the server has not acknowledged is in memory.
     changesOnlyInMemory: () =>
       persistence === 'device' ? restoring || disk.inMemory() : writing.size > 0,
@@ -177,15 +197,19 @@ export function createTaskStore(
         clearTimeout(timer)
       }
     },
-    async clearDevice() {
+    async clearDevice({ dropUnsent = false } = {}) {
       // The instance must stop before its files go; the next user gets a new one. Of what the
       // database held, only the writes not yet sent (anyone's) come back: docs/sync.md.
       const old = db
       await terminate(old)
+      const drop = dropUnsent ? (marks.followed() ?? undefined) : undefined
+      // In memory, this page's writes not yet acknowledged are all there is; they go with it.
+      let dropped = drop === undefined ? 0 : writing.size
       // Its writes not yet acknowledged never settle now; the next instance sends them.
       writing.clear()
       if (persistence === 'device') {
-        await clearKeepingUnsent(databaseName(app), {
+        dropped = await clearKeepingUnsent(databaseName(app), {
+          drop,
           remove: () => clearIndexedDbPersistence(old),
           // An instance makes the database anew on its first read, and stops.
           async make() {
@@ -198,6 +222,7 @@ export function createTaskStore(
         })
       }
       db = open(app, settings, persistence)
+      return dropped
     },
   }
 }

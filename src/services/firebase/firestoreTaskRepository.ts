@@ -80,16 +80,32 @@ export function createFirestoreTaskRepository(
         stop?.()
       }
     },
+    watchAccountMark(onChange, onError) {
+      let stop: (() => void) | undefined
+      let stopped = false
+      store()
+        .then((tasks) => {
+          if (!stopped) stop = tasks.watchAccountMark(onChange, onError)
+        })
+        .catch(onError)
+      return () => {
+        stopped = true
+        stop?.()
+      }
+    },
     reconnect: async () => (await store()).reconnect(),
     add: async (task) => (await whenLoaded()).add(task),
     update: async (id, changes) => (await whenLoaded()).update(id, changes),
     delete: async (id) => (await whenLoaded()).delete(id),
     addMany: async (tasks) => (await whenLoaded()).addMany(tasks),
     deleteMany: async (ids) => (await whenLoaded()).deleteMany(ids),
-    idsOnServer: async (email) => (await store()).idsOnServer(email),
+    idsOnServer: async (email, atMost) => (await store()).idsOnServer(email, atMost),
+    countOnServer: async (email) => (await store()).countOnServer(email),
+    markAccountDeleted: async () => (await store()).markAccountDeleted(),
+    unmarkAccountDeleted: async () => (await store()).unmarkAccountDeleted(),
     changesOnlyInMemory: () => waiting > 0 || (loaded?.changesOnlyInMemory() ?? false),
     allSaved: async (withinMs) => (await store()).allSaved(withinMs),
-    clearDevice: async () => (await store()).clearDevice(),
+    clearDevice: async (options) => (await store()).clearDevice(options),
     persistence,
   }
 }

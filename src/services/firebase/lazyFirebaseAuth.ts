@@ -64,5 +64,6 @@ export function createLazyFirebaseAuthService(
     signedInRecently: async () => (await load()).signedInRecently(),
     reauthenticate: async () => (await load()).reauthenticate(),
     deleteAccount: async () => (await load()).deleteAccount(),
+    accountGone: async () => (await load()).accountGone(),
   }
 }

@@ -154,16 +154,32 @@ export function watchTasks(
     )
   }
 
-  // After the snapshot the SDK raises for the same answer (it schedules its own the same way).
+  // After the snapshot the SDK raises for the same answer (it schedules its own the same way),
+  // in one report for the documents settled together: a batch's 500 acknowledgements reported
+  // one by one were 500 renders of the list in a row, enough for React to stop the page with
+  // "Maximum update depth exceeded".
+  let settling: string[] | null = null
   const stopSettled = writes.onSettled((id) => {
-    setTimeout(() => {
-      if (stopped || unsubscribe === null || writes.has(id)) return
-      const task = shown.get(id)
-      const update: TaskUpdate = task
-        ? { kind: 'changed', task, pendingHere: false }
-        : { kind: 'removed', id, pendingHere: false }
-      report([update])
-      if (sdkPending) void lookAtQueue()
+    if (settling) {
+      settling.push(id)
+      return
+    }
+    const ids = (settling = [id])
+    queueMicrotask(() => {
+      settling = null
+      setTimeout(() => {
+        if (stopped || unsubscribe === null) return
+        const updates = ids
+          .filter((settled) => !writes.has(settled))
+          .map((settled): TaskUpdate => {
+            const task = shown.get(settled)
+            return task
+              ? { kind: 'changed', task, pendingHere: false }
+              : { kind: 'removed', id: settled, pendingHere: false }
+          })
+        if (updates.length > 0) report(updates)
+        if (sdkPending) void lookAtQueue()
+      })
     })
   })
 

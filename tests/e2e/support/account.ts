@@ -46,13 +46,20 @@ export async function exportAs(page: Page, format: 'JSON' | 'CSV') {
 /** The account's line below the header. */
 export const accountLine = (page: Page) => page.locator('.account-line')
 
-/** Whether the Auth emulator holds an account for `email` (its admin lookup, `Bearer owner`). */
-export async function hasAuthAccount(request: APIRequestContext, email: string): Promise<boolean> {
+/** The uid of the Auth emulator's account for `email`, or null (its admin lookup, `Bearer owner`). */
+export async function authAccountOf(
+  request: APIRequestContext,
+  email: string,
+): Promise<string | null> {
   const response = await request.post(
     `${AUTH}/identitytoolkit.googleapis.com/v1/projects/demo-todo/accounts:lookup`,
     { headers: { authorization: 'Bearer owner' }, data: { email: [email] } },
   )
   if (!response.ok()) throw new Error(`accounts:lookup: ${String(response.status())}`)
-  const { users } = (await response.json()) as { users?: unknown[] }
-  return (users?.length ?? 0) > 0
+  const { users } = (await response.json()) as { users?: { localId: string }[] }
+  return users?.[0]?.localId ?? null
 }
+
+/** Whether the Auth emulator holds an account for `email`. */
+export const hasAuthAccount = async (request: APIRequestContext, email: string) =>
+  (await authAccountOf(request, email)) !== null

@@ -79,6 +79,16 @@ export async function storedCountOf(request: APIRequestContext, email: string): 
   return Number(first?.result?.aggregateFields?.tasks?.integerValue ?? 0)
 }
 
+/** Whether the server holds the account of `uid` marked deleted (Delete account's mark). */
+export async function isMarkedDeleted(request: APIRequestContext, uid: string): Promise<boolean> {
+  const response = await request.get(`${FIRESTORE}/v1/${DOCUMENTS}/deletedAccounts/${uid}`, {
+    headers: OWNER,
+  })
+  if (response.status() === 404) return false
+  if (!response.ok()) throw new Error(`deletedAccounts: ${String(response.status())}`)
+  return true
+}
+
 /**
  * Deletes every task of every test: the emulator's queries and live queries take longer the
  * more documents the collection holds, whoever owns them.

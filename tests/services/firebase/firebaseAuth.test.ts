@@ -1,5 +1,5 @@
 import { deleteApp } from 'firebase/app'
-import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth'
+import { GoogleAuthProvider, signInWithCredential, type Auth } from 'firebase/auth'
 import { afterEach, describe, expect, it } from 'vitest'
 import { readFirebaseSettings } from '../../../src/config/env'
 import { initFirebaseApp } from '../../../src/services/firebase/firebaseApp'
@@ -61,5 +61,48 @@ describe('the Firebase Auth adapter, on the real Auth client against the identit
     ])
     expect(identityToolkit.requests).toContain('accounts:signInWithIdp')
     expect(service.hasCurrentUser()).toBe(false)
+  })
+
+  const signInAs = async (auth: Auth, sub: string, email: string) => {
+    const googleIdToken = JSON.stringify({ sub, email, email_verified: true, name: 'Someone' })
+    await signInWithCredential(auth, GoogleAuthProvider.credential(googleIdToken))
+  }
+
+  it('deleteAccount deletes the account, and signs the user out', async () => {
+    const { auth, service } = firebaseAuthService()
+    await signInAs(auth, 'del-1', 'leaving@example.com')
+    expect(await service.accountGone()).toBe(false)
+    await service.deleteAccount()
+    expect(identityToolkit.accounts.has('leaving@example.com')).toBe(false)
+    expect(service.hasCurrentUser()).toBe(false)
+  })
+
+  it('deleteAccount of an account already gone (an earlier answer lost) resolves', async () => {
+    const { auth, service } = firebaseAuthService()
+    await signInAs(auth, 'del-2', 'gone@example.com')
+    // The first call went through; its answer never came.
+    identityToolkit.accounts.delete('gone@example.com')
+    // The SDK names the server's USER_NOT_FOUND auth/user-token-expired, and signs out.
+    await expect(service.deleteAccount()).resolves.toBeUndefined()
+    expect(service.hasCurrentUser()).toBe(false)
+  })
+
+  it('accountGone: true once deleted on another device, signing nobody out', async () => {
+    const { auth, service } = firebaseAuthService()
+    await signInAs(auth, 'del-3', 'elsewhere@example.com')
+    identityToolkit.accounts.delete('elsewhere@example.com')
+    expect(await service.accountGone()).toBe(true)
+    expect(service.hasCurrentUser()).toBe(true)
+  })
+
+  it('accountGone: false when the server cannot be asked', async () => {
+    const { auth, service } = firebaseAuthService()
+    await signInAs(auth, 'del-4', 'offline@example.com')
+    identityToolkit.setReachable(false)
+    try {
+      expect(await service.accountGone()).toBe(false)
+    } finally {
+      identityToolkit.setReachable(true)
+    }
   })
 })

@@ -26,9 +26,10 @@ describe('batches', () => {
     const mine = [taskOf(email, 'One', 0), taskOf(email, 'Two', 1), taskOf(email, 'Three', 2)]
     await tasks.addMany(mine)
     expect(await storedTask(mine[1]?.id ?? '')).toMatchObject({ task: 'Two', email, order: 1 })
-    expect((await tasks.idsOnServer(email)).sort()).toEqual(mine.map(({ id }) => id).sort())
+    expect((await tasks.idsOnServer(email, 500)).sort()).toEqual(mine.map(({ id }) => id).sort())
+    expect(await tasks.idsOnServer(email, 2)).toHaveLength(2)
     await tasks.deleteMany(mine.map(({ id }) => id))
-    expect(await tasks.idsOnServer(email)).toEqual([])
+    expect(await tasks.idsOnServer(email, 500)).toEqual([])
     expect(await storedTask(hers.id)).not.toBeNull()
   })
 

@@ -1,0 +1,65 @@
+// The mark of a deleted account (`deletedAccounts/{uid}`, firestore.rules): set by the device
+// deleting the account before the Auth call, followed by every other device of it, taken back
+// when the deletion did not happen (docs/sync.md, "Delete account").
+import type { FirebaseApp } from 'firebase/app'
+import { getAuth } from 'firebase/auth'
+import {
+  deleteDoc,
+  doc,
+  onSnapshot,
+  serverTimestamp,
+  setDoc,
+  type Firestore,
+} from 'firebase/firestore'
+import type { TaskRepository } from '../types'
+
+const DELETED_ACCOUNTS = 'deletedAccounts'
+
+/** The signed-in user's uid (Auth is up: only asked while someone is signed in). */
+function signedInUid(app: FirebaseApp): string {
+  const uid = getAuth(app).currentUser?.uid
+  if (uid) return uid
+  throw Object.assign(new Error('Nobody is signed in'), { code: 'unauthenticated' })
+}
+
+type MarkMethods = Pick<
+  TaskRepository,
+  'markAccountDeleted' | 'unmarkAccountDeleted' | 'watchAccountMark'
+>
+
+/** The mark's methods on the instance `db()` gives; `followed()`: the account last followed. */
+export function accountMarks(
+  app: FirebaseApp,
+  db: () => Firestore,
+): MarkMethods & { followed: () => string | null } {
+  let followed: string | null = null
+  // The account this page marked itself: its own deletion, which the other pages are told of.
+  let markedHere: string | null = null
+  const markOf = (uid: string) => doc(db(), DELETED_ACCOUNTS, uid)
+  return {
+    followed: () => followed,
+    async markAccountDeleted() {
+      const uid = signedInUid(app)
+      markedHere = uid
+      await setDoc(markOf(uid), { at: serverTimestamp() })
+    },
+    async unmarkAccountDeleted() {
+      const uid = signedInUid(app)
+      await deleteDoc(markOf(uid))
+      if (markedHere === uid) markedHere = null
+    },
+    watchAccountMark(onChange, onError) {
+      const uid = signedInUid(app)
+      followed = uid
+      // Only the server's word: a mark in the cache may have been taken back since.
+      return onSnapshot(
+        markOf(uid),
+        { includeMetadataChanges: true },
+        (snapshot) => {
+          if (!snapshot.metadata.fromCache) onChange(snapshot.exists() && markedHere !== uid)
+        },
+        onError,
+      )
+    },
+  }
+}

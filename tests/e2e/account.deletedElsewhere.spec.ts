@@ -1,0 +1,104 @@
+import { addTasks, expect, signIn, syncLine, test } from './fixtures'
+import { authAccountOf } from './support/account'
+import { expectGone, openDeletion, watchReactErrors } from './support/deletion'
+import { storedCountOf, storedTasksOf } from './support/backend'
+import { deviceText, queuedWrites } from './support/deviceStore'
+import { device } from './support/devices'
+import { goOffline, goOnline, WRITE_CHANNEL } from './support/network'
+
+// Deleted means deleted on every device: two browser contexts of one person, one deleting the
+// account, the other open (signed out within a minute, its unsent change dropped with a word)
+// or offline (its change refused by the server once it is back, then the same); and the same
+// e-mail signing up again starts with nothing.
+
+test.slow() // two devices and a deletion, on a machine as busy as it is
+
+const ELSEWHERE = 'Your account was deleted on another device, so you are signed out here.'
+
+test('an open device signs out within a minute, its unsent change dropped with a word, not sent', async ({
+  browser,
+  person,
+}) => {
+  const laptop = await device(browser, person)
+  await addTasks(laptop.page, 'Water the plants')
+  const phone = await device(browser, person)
+  const reactErrors = [watchReactErrors(laptop.page), watchReactErrors(phone.page)]
+  // The phone's writes stop reaching the server (its live query still works): one is queued.
+  await phone.context.route(WRITE_CHANNEL, (route) => route.abort('connectionreset'))
+  await addTasks(phone.page, 'Queued on the phone')
+  await expect.poll(async () => (await queuedWrites(phone.page)).length).toBe(1)
+
+  const dialog = await openDeletion(laptop.page)
+  await dialog.getByRole('button', { name: 'Delete account' }).click()
+  await expectGone(laptop.page, person)
+
+  // Within a minute of the deletion, the phone is signed out and says what it dropped.
+  await expect(phone.page.getByRole('button', { name: 'Login now' })).toBeVisible({
+    timeout: 60_000,
+  })
+  await expect(syncLine(phone.page)).toHaveText(
+    `${ELSEWHERE} 1 change not yet sent from here was dropped.`,
+  )
+  // Dropped, not sent: nothing is left to send, even once its writes get through again.
+  expect(await queuedWrites(phone.page)).toEqual([])
+  await phone.context.unroute(WRITE_CHANNEL)
+  await expect
+    .poll(async () => {
+      const kept = await deviceText(phone.page)
+      return [person.email, 'Queued on the phone', 'Water the plants'].filter((trace) =>
+        kept.includes(trace),
+      )
+    })
+    .toEqual([])
+  expect(await storedCountOf(phone.page.request, person.email)).toBe(0)
+  expect(reactErrors.flatMap((errors) => errors())).toEqual([])
+})
+
+test('an offline device: back online, its queued task is refused and it signs out; the same e-mail starts empty', async ({
+  browser,
+  person,
+}) => {
+  const laptop = await device(browser, person)
+  await addTasks(laptop.page, 'Water the plants')
+  const phone = await device(browser, person)
+  const reactErrors = [watchReactErrors(laptop.page), watchReactErrors(phone.page)]
+  const oldUid = await authAccountOf(phone.page.request, person.email)
+
+  const refusals: string[] = []
+  phone.page.on('console', (message) => {
+    if (message.text().startsWith('Error adding document')) refusals.push(message.text())
+  })
+  await goOffline(phone.context)
+  await addTasks(phone.page, 'Added offline')
+  const dialog = await openDeletion(laptop.page)
+  await dialog.getByRole('button', { name: 'Delete account' }).click()
+  await expectGone(laptop.page, person)
+
+  // Its ID token is still valid: only the mark stops the task from landing.
+  await goOnline(phone.context)
+  await expect(phone.page.getByRole('button', { name: 'Login now' })).toBeVisible({
+    timeout: 60_000,
+  })
+  await expect(syncLine(phone.page)).toHaveText(
+    `${ELSEWHERE} 1 change not yet sent from here was dropped.`,
+  )
+  expect(await storedTasksOf(phone.page.request, person.email)).toEqual([])
+  expect(await queuedWrites(phone.page)).toEqual([])
+  // Which came first, the server's refusal or the mark (then it was dropped unsent): either way
+  // it is one change, never stored.
+  test.info().annotations.push({
+    type: 'queued add',
+    description: refusals.length > 0 ? 'refused by the rules' : 'dropped before it was sent',
+  })
+
+  // The same e-mail signs up again: a new account (a new uid), with nothing of the old one.
+  await signIn(phone.page, person)
+  expect(await authAccountOf(phone.page.request, person.email)).not.toBe(oldUid)
+  await expect(phone.page.getByText('No tasks have been added yet')).toBeVisible()
+  await expect(syncLine(phone.page)).toBeEmpty()
+  await addTasks(phone.page, 'A fresh start')
+  await expect
+    .poll(async () => (await storedTasksOf(phone.page.request, person.email)).map((t) => t.task))
+    .toEqual(['A fresh start'])
+  expect(reactErrors.flatMap((errors) => errors())).toEqual([])
+})
