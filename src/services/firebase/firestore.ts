@@ -62,6 +62,7 @@ export function createTaskStore(
   const settledListeners = new Set<(id: string) => void>()
   const writes: PageWrites = {
     has: (id) => writing.has(id),
+    count: () => writing.size,
     onSettled: (listener) => {
       settledListeners.add(listener)
       return () => settledListeners.delete(listener)

@@ -28,6 +28,8 @@ const DRAIN_PAUSE_AT = 100
 /** This page's writes not yet settled (acknowledged or refused), per document. */
 export interface PageWrites {
   has(id: string): boolean
+  /** How many documents have writes of this page not yet settled. */
+  count(): number
   /** Calls `listener` with the id of each document whose writes have all settled. */
   onSettled(listener: (id: string) => void): () => void
 }
@@ -83,22 +85,29 @@ export function watchTasks(
     )
   }
 
-  // A long queue (changes made offline) is sent with the query paused: every acknowledgement
-  // would otherwise update the view of every task (the emulator even sends the whole list
-  // again), and thousands of writes would take minutes. The list shows the page's own state
-  // meanwhile; the query comes back once the queue is empty.
+  // A long queue (changes made offline, an import) is sent with the query paused: every write
+  // and every acknowledgement would otherwise update the view of every task (the emulator even
+  // sends the whole list again), and thousands of writes would take minutes. The list shows the
+  // page's own state meanwhile; the query comes back once the queue is empty, not before: the
+  // writes this page hands over meanwhile (an import's later slices) are waited for too, or the
+  // query would come back, read every task again, and pause again, at each slice.
   const drain = () => {
     unsubscribe?.()
     unsubscribe = null
     pending.clear()
-    waitForPendingWrites(db).then(
-      () => {
-        if (!stopped) listen()
-      },
-      (err: unknown) => {
-        if (!stopped) onError(err)
-      },
-    )
+    const resume = () => {
+      waitForPendingWrites(db).then(
+        () => {
+          if (stopped) return
+          if (writes.count() > DRAIN_PAUSE_AT) resume()
+          else listen()
+        },
+        (err: unknown) => {
+          if (!stopped) onError(err)
+        },
+      )
+    }
+    resume()
   }
 
   // After the snapshot the SDK raises for the same answer (it schedules its own the same way).
