@@ -60,12 +60,17 @@ export function createTaskStore(
   // SDK's view of an older click, and the page's own state is the newer one.
   const writing = new Map<string, number>()
   const settledListeners = new Set<(id: string) => void>()
+  const handedListeners = new Set<() => void>()
   const writes: PageWrites = {
     has: (id) => writing.has(id),
     count: () => writing.size,
     onSettled: (listener) => {
       settledListeners.add(listener)
       return () => settledListeners.delete(listener)
+    },
+    onHanded: (listener) => {
+      handedListeners.add(listener)
+      return () => handedListeners.delete(listener)
     },
   }
 
@@ -80,6 +85,8 @@ export function createTaskStore(
       writing.set(id, (writing.get(id) ?? 0) + 1)
       disk.written(db, id)
     }
+    // Before the SDK is handed the write: the live query may pause first (liveTasks.ts).
+    for (const listener of handedListeners) listener()
     const settled = () => {
       for (const id of ids) {
         const left = (writing.get(id) ?? 1) - 1

@@ -32,6 +32,8 @@ export interface PageWrites {
   count(): number
   /** Calls `listener` with the id of each document whose writes have all settled. */
   onSettled(listener: (id: string) => void): () => void
+  /** Calls `listener` as this page hands the SDK a write, just before it does. */
+  onHanded(listener: () => void): () => void
 }
 
 /**
@@ -110,6 +112,16 @@ export function watchTasks(
     resume()
   }
 
+  // A burst of this page's own writes (an import, Clear finished of many) pauses the query
+  // before the SDK takes the write that passes the mark, as a long queue does once the server
+  // answers: with the query live, the SDK works out the view of every task again for each
+  // write (View.applyChanges' limbo documents), which for an import of 20,000 in 400 batches
+  // cost minutes of main thread. The SDK runs the unlisten before the writes handed after it.
+  const stopHanded = writes.onHanded(() => {
+    if (stopped || unsubscribe === null || fromCache) return
+    if (writes.count() > DRAIN_PAUSE_AT) drain()
+  })
+
   // After the snapshot the SDK raises for the same answer (it schedules its own the same way).
   const stopSettled = writes.onSettled((id) => {
     setTimeout(() => {
@@ -126,6 +138,7 @@ export function watchTasks(
   return () => {
     stopped = true
     stopSettled()
+    stopHanded()
     unsubscribe?.()
   }
 }
