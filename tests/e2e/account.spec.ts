@@ -147,17 +147,19 @@ test('the preview names what a file holds that is not kept, and each line it can
 
   const todoist = await importFile(page, fixturePath('todoist-details.csv'))
   await expect(todoist).toContainText('Lines 10 and 16 could not be read and are left out.')
+  // Its kettle came with the Takeout file: a duplicate, so its notes and date do not count.
+  await expect(todoist).toContainText('8 tasks to add, none of them finished.')
   await expect(todoist.getByRole('list').last().getByRole('listitem')).toHaveText([
-    'notes on 2 tasks',
-    'due dates on 3 tasks',
+    'notes on 1 task',
+    'due dates on 2 tasks',
     '2 sections (their tasks are all added to your list)',
     'priorities on 3 tasks',
     'subtasks: 2 added as tasks of their own',
   ])
   expect(await axeViolations(page)).toEqual([])
-  await todoist.getByRole('button', { name: 'Add 9 tasks' }).click()
+  await todoist.getByRole('button', { name: 'Add 8 tasks' }).click()
   // The rows after the broken one are all there.
-  await expect.poll(() => storedCountOf(page.request, person.email)).toBe(16)
+  await expect.poll(() => storedCountOf(page.request, person.email)).toBe(15)
   await expect(row(page, 'Wipe the hob')).toBeVisible()
 })
 
@@ -192,6 +194,8 @@ test('an import cut off midway goes on once back online; another device sees it 
   person,
   browser,
 }) => {
+  // Thousands of writes on the emulator: minutes on a busy machine.
+  test.setTimeout(15 * 60_000)
   const other = await device(browser, person)
   const dialog = await importFile(page, manyTasks(3000))
   await dialog.getByRole('button', { name: 'Add 3,000 tasks' }).click()
@@ -204,11 +208,11 @@ test('an import cut off midway goes on once back online; another device sees it 
   expect(before).toBeLessThan(3000)
   await goOnline(context)
   await expect
-    .poll(() => storedCountOf(page.request, person.email), { timeout: 180_000 })
+    .poll(() => storedCountOf(page.request, person.email), { timeout: 12 * 60_000 })
     .toBe(3000)
-  await expect(accountLine(page)).toContainText('Imported 3,000 tasks.', { timeout: 60_000 })
+  await expect(accountLine(page)).toContainText('Imported 3,000 tasks.', { timeout: 120_000 })
   await expect(taskRows(other.page).first()).toHaveAttribute('aria-setsize', '3000', {
-    timeout: 120_000,
+    timeout: 300_000,
   })
 })
 
@@ -217,11 +221,12 @@ test('Undo while an import is still being written, then a reload: none of it sta
   person,
   browser,
 }) => {
+  test.setTimeout(15 * 60_000)
   await addTasks(page, 'Keep me')
   const other = await device(browser, person)
-  const dialog = await importFile(page, manyTasks(3000))
-  await dialog.getByRole('button', { name: 'Add 3,000 tasks' }).click()
-  await expect(accountLine(page)).toContainText('Importing 3,000 tasks:')
+  const dialog = await importFile(page, manyTasks(1500))
+  await dialog.getByRole('button', { name: 'Add 1,500 tasks' }).click()
+  await expect(accountLine(page)).toContainText('Importing 1,500 tasks:')
   await accountLine(page).getByRole('button', { name: 'Undo' }).click()
   await expect(accountLine(page)).toContainText('Import undone:')
   await expect(taskRows(page)).toHaveCount(1)
@@ -238,11 +243,11 @@ test('Undo while an import is still being written, then a reload: none of it sta
   await expect(row(page, 'Keep me')).toBeVisible()
   await expect
     .poll(async () => (await storedTasksOf(page.request, person.email)).map(({ task }) => task), {
-      timeout: 180_000,
+      timeout: 12 * 60_000,
     })
     .toEqual(['Keep me'])
   await expect(taskRows(page)).toHaveCount(1)
-  await expect(taskRows(other.page)).toHaveCount(1, { timeout: 60_000 })
+  await expect(taskRows(other.page)).toHaveCount(1, { timeout: 300_000 })
 })
 
 test('a Takeout import and a Todoist import each reach the server', async ({
