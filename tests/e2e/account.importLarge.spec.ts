@@ -1,7 +1,9 @@
+import { writeFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { accountLine, importFile } from './support/account'
-import { storedCountOf } from './support/backend'
+import { clearTasks, storedCountOf } from './support/backend'
+import { queuedWrites } from './support/deviceStore'
 
 // An import of the most tasks a file may bring (20,000, in a file of nearly 10 MB, made here)
 // keeps the page alive: clicks made while it runs are answered, the line counts the tasks saved
@@ -16,13 +18,22 @@ const counted = (n: number) => n.toLocaleString('en-US')
 
 test.slow()
 
+interface MainThread {
+  /** Long tasks: start (the page's clock) and duration, ms. */
+  longTasks: { start: number; duration: number }[]
+  /** Each pointer press's time to the end of the next frame, ms. */
+  clicks: number[]
+}
+
 /** The page's long tasks and each pointer press's time to the next paint, from now on. */
-async function watchMainThread(page: Page) {
+async function watchMainThread(page: Page): Promise<() => Promise<MainThread>> {
   await page.evaluate(() => {
-    const seen = { longTasks: [] as number[], clicks: [] as number[] }
+    const seen: MainThread = { longTasks: [], clicks: [] }
     Object.assign(window, { e2eMainThread: seen })
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) seen.longTasks.push(entry.duration)
+      for (const { startTime, duration } of list.getEntries()) {
+        seen.longTasks.push({ start: startTime, duration })
+      }
     }).observe({ type: 'longtask' })
     addEventListener(
       'pointerdown',
@@ -38,12 +49,13 @@ async function watchMainThread(page: Page) {
     )
   })
   return () =>
-    page.evaluate(
-      () =>
-        (window as unknown as { e2eMainThread: { longTasks: number[]; clicks: number[] } })
-          .e2eMainThread,
-    )
+    page.evaluate(() => (window as unknown as { e2eMainThread: MainThread }).e2eMainThread)
 }
+
+/** The longest of `tasks`, and how many took over 200 ms. */
+const longest = (tasks: { duration: number }[]) =>
+  `${String(Math.round(Math.max(0, ...tasks.map(({ duration }) => duration))))} ms ` +
+  `(${String(tasks.filter(({ duration }) => duration > 200).length)} over 200 ms)`
 
 // Found by CSS: the page's long tasks are measured, and role and text queries over the whole
 // page are Playwright's work on its main thread.
@@ -65,7 +77,7 @@ test(`${counted(COUNT)} tasks imported: clicks are answered throughout, the line
   person,
 }) => {
   test.setTimeout(30 * 60_000)
-  const padding = ' and a few words more'.repeat(21)
+  const padding = ' and a few words more'.repeat(20)
   const file = {
     format: 'todo-tasks',
     version: 1,
@@ -78,13 +90,18 @@ test(`${counted(COUNT)} tasks imported: clicks are answered throughout, the line
   }
   const buffer = Buffer.from(JSON.stringify(file))
   expect(buffer.length).toBeLessThanOrEqual(10_000_000)
+  // From a file on disk, as a person picks one: Chromium reads it itself (a buffer would come
+  // through the page's main thread from Playwright).
+  const path = test.info().outputPath('big.json')
+  await writeFile(path, buffer)
   const mainThread = await watchMainThread(page)
-  const dialog = await importFile(page, { name: 'big.json', mimeType: 'application/json', buffer })
+  const dialog = await importFile(page, path)
   await expect(dialog).toContainText(
     `${counted(COUNT)} tasks to add, ${counted(FINISHED)} of them finished.`,
     { timeout: 120_000 },
   )
   const started = Date.now()
+  const addedAt = await page.evaluate(() => performance.now())
   await dialog.getByRole('button', { name: `Add ${counted(COUNT)} tasks` }).click()
   await expect.poll(() => openCount(page), { timeout: 120_000 }).toBe(COUNT - FINISHED)
 
@@ -114,6 +131,22 @@ test(`${counted(COUNT)} tasks imported: clicks are answered throughout, the line
   expect(seen).toEqual([...seen].sort((a, b) => a - b))
   expect(new Set(seen.filter((n) => n > 0 && n < COUNT)).size).toBeGreaterThanOrEqual(2)
 
+  // The live query comes back once every write is saved, reading every task again: measured
+  // too, until the device's queue is empty and the main thread has been free of long tasks
+  // for 10 s since.
+  await expect.poll(() => queuedWrites(page), { timeout: 300_000 }).toEqual([])
+  const emptied = await page.evaluate(() => performance.now())
+  await expect
+    .poll(
+      async () => {
+        const { longTasks } = await mainThread()
+        const last = longTasks.at(-1)
+        const since = Math.max(emptied, last ? last.start + last.duration : 0)
+        return (await page.evaluate(() => performance.now())) - since > 10_000
+      },
+      { timeout: 120_000, intervals: [1000] },
+    )
+    .toBe(true)
   const { longTasks, clicks: paints } = await mainThread()
   const sorted = [...paints].sort((a, b) => a - b)
   const p95 = sorted[Math.ceil(sorted.length * 0.95) - 1] ?? NaN
@@ -121,7 +154,12 @@ test(`${counted(COUNT)} tasks imported: clicks are answered throughout, the line
     `${counted(COUNT)} imported tasks: on the server in ${seconds.toFixed(1)} s (5,000 after ` +
       `${((fiveThousandAt - started) / 1000).toFixed(1)} s); ${String(clicks)} clicks meanwhile, ` +
       `press → next paint p95 ${p95.toFixed(0)} ms, max ${String(Math.round(sorted.at(-1) ?? NaN))} ms; ` +
-      `longest main-thread task ${String(Math.round(Math.max(0, ...longTasks)))} ms ` +
-      `(${String(longTasks.filter((ms) => ms > 200).length)} over 200 ms, reading the file included)`,
+      `longest main-thread task from 'Add' on ${longest(longTasks.filter(({ start }) => start >= addedAt))}, ` +
+      `reading the file and the preview ${longest(longTasks.filter(({ start }) => start < addedAt))}`,
   )
+
+  // The emulator takes a while over 20,000 documents: the page goes, then the database is
+  // emptied with time to spare (the fixture's own ceiling is for a test's few tasks).
+  await page.close()
+  await expect(() => clearTasks()).toPass({ timeout: 300_000 })
 })
