@@ -163,6 +163,22 @@ test('the preview names what a file holds that is not kept, and each line it can
   await expect(row(page, 'Wipe the hob')).toBeVisible()
 })
 
+test.describe('on a phone (360 px)', () => {
+  test.use({ viewport: { width: 360, height: 740 } })
+
+  test('the preview’s sentences wrap: none is cut short', async ({ signedIn: page }) => {
+    const dialog = await importFile(page, fixturePath('todoist-details.csv'))
+    await expect(dialog).toContainText('Lines 10 and 16 could not be read and are left out.')
+    const cut = await dialog
+      .locator('p, li')
+      .evaluateAll((texts) =>
+        texts.filter((text) => text.scrollWidth > text.clientWidth).map((text) => text.textContent),
+      )
+    expect(cut).toEqual([])
+    await expect(dialog.getByRole('button', { name: 'Add 9 tasks' })).toBeInViewport()
+  })
+})
+
 /** A file of `count` tasks of this app, made here. */
 const manyTasks = (count: number) => ({
   name: 'many.json',
