@@ -47,11 +47,15 @@ export function sanitizeAction(action: UnknownAction): UnknownAction {
   return { ...action, payload: summary(action.payload.length, what) }
 }
 
-/** The task table and order, and the refused changes, as a count when long. */
+/** The task table and order, the refused changes and an import's ids, as a count when long. */
 export function sanitizeState(state: RootState): unknown {
-  const { tasks } = state
+  const { tasks, account } = state
   const unsaved = Object.keys(tasks.unsaved).length
-  if (tasks.ids.length <= LONG_LIST && unsaved <= LONG_LIST) return state
+  const imported = account?.imported
+  const importedIds = imported?.ids.length ?? 0
+  if (tasks.ids.length <= LONG_LIST && unsaved <= LONG_LIST && importedIds <= LONG_LIST) {
+    return state
+  }
   const count = summary(tasks.ids.length, 'tasks')
   return {
     ...state,
@@ -60,6 +64,10 @@ export function sanitizeState(state: RootState): unknown {
       ...(tasks.ids.length > LONG_LIST && { ids: count, table: count }),
       ...(unsaved > LONG_LIST && { unsaved: summary(unsaved, 'unsaved changes') }),
     },
+    ...(imported &&
+      importedIds > LONG_LIST && {
+        account: { ...account, imported: { ...imported, ids: summary(importedIds, 'ids') } },
+      }),
   }
 }
 

@@ -3,9 +3,11 @@ import type { DevToolsEnhancerOptions, UnknownAction } from '@reduxjs/toolkit'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { DEVTOOLS_MAX_AGE, sanitizeAction, sanitizeState } from '../../src/app/devTools'
 import { rootReducer } from '../../src/app/store'
+import { accountSlice, importStarted } from '../../src/features/account/accountSlice'
 import {
   finishedTasksCleared,
   taskMarkedDone,
+  tasksImported,
   tasksLoadStarted,
   tasksRestored,
   unsavedChangesRetried,
@@ -83,6 +85,20 @@ describe('the state sanitizer', () => {
     })
     expect(state.tasks.ids).toHaveLength(5000)
     expect(Object.isFrozen(state.tasks)).toBe(true)
+  })
+
+  it('sends the ids of a 5,000-task import as a count', () => {
+    accountSlice.injectInto(rootReducer)
+    const state = [
+      importStarted({ id: 'i1', total: 5000 }),
+      tasksImported(tasks(5000), 'i1'),
+    ].reduce(rootReducer, stateWith([]))
+    expect(state.account?.imported?.ids).toHaveLength(5000)
+    const sent = sanitizeState(state)
+    expect(size(sent)).toBeLessThan(FEW_KB)
+    expect(sent).toMatchObject({
+      account: { imported: { id: 'i1', total: 5000, ids: '<<5000 ids>>' } },
+    })
   })
 
   it('passes a short list through unchanged', () => {

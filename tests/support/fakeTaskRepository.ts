@@ -282,9 +282,9 @@ export function createFakeTaskRepository(
     acknowledgeWrites: () => (answer = { kind: 'acknowledge' }),
     refuseWrites: (code: string) => (answer = { kind: 'refuse', code }),
     holdWrites: () => (answer = { kind: 'hold' }),
-    /** Settles the writes held so far. */
-    acknowledgeHeld: () => {
-      for (const write of held.splice(0)) write.acknowledge()
+    /** Settles the writes held so far (the first `count` of them, if said). */
+    acknowledgeHeld: (count = Infinity) => {
+      for (const write of held.splice(0, count)) write.acknowledge()
     },
     refuseHeld: (code: string) => {
       for (const write of held.splice(0)) write.refuse(code)

@@ -23,13 +23,13 @@ type Opened = { kind: 'export' } | { kind: 'delete' } | { kind: 'import'; readin
 async function read(file: File, list: Parameters<typeof previewImport>[1]): Promise<ImportReading> {
   const tooLarge = sizeProblem(file.size)
   if (tooLarge) return { name: file.name, ok: false, problem: tooLarge }
-  const parsed = parseImport(file.name, await file.text())
+  const parsed = await parseImport(file.name, await file.text())
   if (!parsed.ok) return { name: file.name, ok: false, problem: parsed.problem }
   return {
     name: file.name,
     ok: true,
     format: parsed.format,
-    preview: previewImport(parsed.tasks, list),
+    preview: await previewImport(parsed, list),
   }
 }
 

@@ -6,11 +6,14 @@ import type { ImportFormat, ImportProblem } from './formats/types'
 import {
   importProblem,
   importSource,
+  notesAsTextLine,
+  notKeptItems,
   NOTHING_ADDED,
   skippedReasons,
   skippedTitle,
   tasks,
   toAdd,
+  unreadLinesText,
 } from './words'
 
 /** A file read: what it would add, or why it cannot be imported. */
@@ -18,7 +21,10 @@ export type ImportReading =
   | { name: string; ok: true; format: ImportFormat; preview: ImportPreview }
   | { name: string; ok: false; problem: ImportProblem }
 
-/** Import tasks: what the chosen file would add, and what it leaves out and why, to confirm. */
+/**
+ * Import tasks: what the chosen file would add, what it leaves out and why, and what of the
+ * tasks it adds this app does not keep (notes, dates, lists…), to confirm.
+ */
 export function ImportDialog({
   reading,
   onClosed,
@@ -52,6 +58,9 @@ export function ImportDialog({
   }
   const { preview } = reading
   const adding = preview.tasks.length
+  const unread = unreadLinesText(preview)
+  const notesAsText = notesAsTextLine(preview)
+  const notKept = notKeptItems(preview, reading.format)
   return (
     <AccountDialog title="Import tasks" onClosed={onClosed}>
       <p>{importSource(reading.name, reading.format)}</p>
@@ -62,6 +71,18 @@ export function ImportDialog({
           <ul>
             {skippedReasons(preview).map((reason) => (
               <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {unread && <p>{unread}</p>}
+      {notesAsText && <p>{notesAsText}</p>}
+      {notKept.length > 0 && (
+        <>
+          <p>Not kept:</p>
+          <ul>
+            {notKept.map((item) => (
+              <li key={item}>{item}</li>
             ))}
           </ul>
         </>
@@ -85,7 +106,7 @@ export function ImportDialog({
             type="button"
             className="primary"
             onClick={(event) => {
-              dispatch(importConfirmed(preview.tasks))
+              void dispatch(importConfirmed(preview.tasks))
               close(event.currentTarget)
             }}
           >

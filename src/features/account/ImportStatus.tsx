@@ -11,10 +11,11 @@ export function ImportStatus() {
   const offline = useAppSelector(({ sync }) => !sync.online && !sync.serverSeen)
   if (deleted) return <span>{ACCOUNT_DELETED}</span>
   if (!imported) return null
-  const total = imported.ids.length
+  const { total } = imported
   const settled = imported.saved + imported.refused
   let said = `Imported ${tasks(total)}.`
-  if (imported.undone) said = `Import undone: ${tasks(total)} removed.`
+  // Undone while it was being added: only those added so far were.
+  if (imported.undone) said = `Import undone: ${tasks(imported.ids.length)} removed.`
   else if (settled < total) {
     said = offline
       ? `Imported ${tasks(total)}. Offline: they are kept on this device and will be sent.`

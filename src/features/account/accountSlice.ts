@@ -8,6 +8,10 @@ import { importUndone, tasksImported } from '../tasks/tasksSlice'
 
 /** The last import, while its owner is signed in. */
 export interface ImportState {
+  /** Which import (its tasks' actions say it). */
+  id: string
+  /** Tasks it adds; `ids`, those added to the list so far (a long file's come in slices). */
+  total: number
   ids: string[]
   /** Tasks the server has taken, and those it refused (each marked in its row). */
   saved: number
@@ -47,6 +51,8 @@ export interface AccountState {
 const idle: DeletionState = { phase: 'idle', deleted: 0, total: 0, problem: null }
 const initialState: AccountState = { imported: null, deletion: idle, deletedAccount: false }
 
+/** An import confirmed: its tasks follow, in slices (`tasksImported` with its id). */
+export const importStarted = createAction<{ id: string; total: number }>('account/importStarted')
 /** The feature has loaded into this store (its state exists from now on). */
 export const accountFeatureLoaded = createAction('account/featureLoaded')
 /** Delete account, confirmed in its dialog (or tried again). */
@@ -85,8 +91,11 @@ export const accountSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(tasksImported, (state, { payload }) => {
-        state.imported = { ids: payload.map(({ id }) => id), saved: 0, refused: 0, undone: false }
+      .addCase(importStarted, (state, { payload: { id, total } }) => {
+        state.imported = { id, total, ids: [], saved: 0, refused: 0, undone: false }
+      })
+      .addCase(tasksImported, ({ imported }, { payload, meta }) => {
+        if (imported?.id === meta.importId) imported.ids.push(...payload.map(({ id }) => id))
       })
       .addCase(importUndone, (state) => {
         if (state.imported) state.imported.undone = true

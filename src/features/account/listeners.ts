@@ -9,13 +9,13 @@ import {
   importBatchRefused,
   importBatchSaved,
 } from './accountSlice'
-import { batchesOf } from './batches'
+import { batchesOf, IMPORT_BATCH } from './batches'
 import { deleteAccount, signInAgain } from './deleteAccount'
 
-// The writes of an import and of its Undo, in batches (one write per batch, up to Firestore's
-// 500), from what the action carries; nobody waits for them. A batch the server refuses is
-// refused whole: each of its tasks is marked as any refused change (spec's console message,
-// Retry and Discard in its row).
+// The writes of an import and of its Undo, in batches of IMPORT_BATCH (one write per batch),
+// from what the action carries; nobody waits for them. A batch the server refuses is refused
+// whole: each of its tasks is marked as any refused change (spec's console message, Retry and
+// Discard in its row).
 
 type Api = Parameters<AppListenerEffect<typeof tasksImported>>[1]
 
@@ -34,7 +34,7 @@ function refused(api: Api, tasks: Task[], kind: 'add' | 'delete', err: unknown) 
 }
 
 const writeImportedTasks: AppListenerEffect<typeof tasksImported> = (action, api) => {
-  for (const batch of batchesOf(action.payload)) {
+  for (const batch of batchesOf(action.payload, IMPORT_BATCH)) {
     api.extra.tasks.addMany(batch).then(
       () => api.dispatch(importBatchSaved(batch.length)),
       (err: unknown) => {
@@ -46,7 +46,7 @@ const writeImportedTasks: AppListenerEffect<typeof tasksImported> = (action, api
 }
 
 const writeUndoneImport: AppListenerEffect<typeof importUndone> = (action, api) => {
-  for (const batch of batchesOf(action.payload)) {
+  for (const batch of batchesOf(action.payload, IMPORT_BATCH)) {
     api.extra.tasks.deleteMany(batch.map(({ id }) => id)).catch((err: unknown) => {
       refused(api, batch, 'delete', err)
     })

@@ -1,7 +1,7 @@
 import type { Task } from '../../services/types'
 import { placeAfterLastOpen, placeAtEnd, type Placement, type TaskList } from '../tasks/ordering'
 import { rankBetween } from '../tasks/ranks'
-import type { FileTask } from './formats/types'
+import type { TaskToAdd } from './formats/preview'
 
 /**
  * `count` places one after another from `first`: whole steps while they stay exact, else the
@@ -21,23 +21,21 @@ function run(first: Placement, count: number): Placement[] {
 }
 
 /**
- * The imported tasks of `email`, new ids from `newId`, placed as a person adding them one by one
- * would: open ones after the open tasks of `list`, finished ones after the finished, each in the
- * file's order.
+ * The imported tasks of `email`, placed as a person adding them one by one would: open ones
+ * after the open tasks of `list`, finished ones after the finished, each in the file's order.
+ * Without their ids: each slice gets its own as it is added (clicks.ts).
  */
 export function placeImported(
   list: TaskList,
-  tasks: readonly FileTask[],
+  tasks: readonly TaskToAdd[],
   email: string,
-  newId: () => string,
-): Task[] {
+): Omit<Task, 'id'>[] {
   const open = tasks.filter(({ finished }) => !finished)
   const finished = tasks.filter(({ finished }) => finished)
   const openPlaces = open.length ? run(placeAfterLastOpen(list), open.length) : []
   const finishedPlaces = finished.length ? run(placeAtEnd(list, ''), finished.length) : []
-  const made = (from: FileTask[], places: Placement[]) =>
+  const made = (from: TaskToAdd[], places: Placement[]) =>
     from.map(({ text, finished: isFinished }, i) => ({
-      id: newId(),
       task: text,
       isFinished,
       email,

@@ -30,8 +30,6 @@ export function importProblem(name: string, problem: ImportProblem): string {
       return `${file} holds ${tasks(problem.count)}: at most ${count(MAX_IMPORT_TASKS)} can be imported at once.`
     case 'invalid-json':
       return `${file} is not valid JSON.`
-    case 'invalid-csv':
-      return `${file} is not valid CSV: a quote on row ${count(problem.row)} is never closed.`
     case 'wrong-shape':
       return `${file} is not a file this app can import: ${problem.what}.`
     case 'newer-version':
@@ -61,6 +59,49 @@ export function skippedReasons({ skipped }: ImportPreview): string[] {
 }
 
 export const skippedTitle = (preview: ImportPreview) => `${tasks(skippedCount(preview))} left out:`
+
+/** The lines of a CSV that could not be read, in one sentence; null when there is none. */
+export function unreadLinesText({ unreadLines }: ImportPreview): string | null {
+  const n = unreadLines.length
+  if (n === 0) return null
+  if (n === 1) return `Line ${count(unreadLines[0] ?? 0)} could not be read and is left out.`
+  const named = unreadLines.slice(0, n > 6 ? 5 : n).map(count)
+  const last = n > 6 ? `${count(n - 5)} more` : named.pop()
+  return `Lines ${named.join(', ')} and ${String(last)} could not be read and are left out.`
+}
+
+/** Of the tasks to add, what a file says of them that this app does not keep, with how many. */
+export function notKeptItems({ notKept }: ImportPreview, format: ImportFormat): string[] {
+  const { notes, due, priority, subtask, links, groups } = notKept
+  const one = (n: number, singular: string, plural: string) =>
+    `${n === 1 ? singular : plural} on ${tasks(n)}`
+  const grouping =
+    format === 'todoist'
+      ? groups === 1
+        ? '1 section (its tasks are added to your list)'
+        : `${count(groups)} sections (their tasks are all added to your list)`
+      : `${count(groups)} lists (their tasks are all added to your list)`
+  return [
+    notes && one(notes, 'notes', 'notes'),
+    due && one(due, 'a due date', 'due dates'),
+    // Google Tasks' one list is everyone's "My Tasks": only more than one is worth saying.
+    (format === 'todoist' ? groups > 0 : groups > 1) && grouping,
+    priority && one(priority, 'a priority', 'priorities'),
+    subtask &&
+      (subtask === 1
+        ? 'subtasks: 1 added as a task of its own'
+        : `subtasks: ${count(subtask)} added as tasks of their own`),
+    links && one(links, 'a link', 'links'),
+  ].filter((item): item is string => Boolean(item))
+}
+
+/** Tasks with no title whose notes became their text; null when there is none. */
+export function notesAsTextLine({ notKept: { notesAsText: n } }: ImportPreview): string | null {
+  if (n === 0) return null
+  return n === 1
+    ? '1 task has no title: its notes are its text.'
+    : `${tasks(n)} have no title: their notes are their text.`
+}
 
 /** Delete account's dialog, at each step. */
 export function deletionText(deletion: DeletionState, taskCount: number, email: string): string {

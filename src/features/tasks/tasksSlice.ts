@@ -63,8 +63,15 @@ const tasksSlice = createSlice({
       removed(state, new Set(payload.map(({ id }) => id))),
     /** Undo: deleted tasks come back as they were (id, text, state and order). */
     tasksRestored: (state, { payload }: PayloadAction<Task[]>) => withOwnNew(state, payload),
-    /** Import: a file's tasks, each with its id, owner and place (src/features/account). */
-    tasksImported: (state, { payload }: PayloadAction<Task[]>) => withOwnNew(state, payload),
+    /**
+     * Import: some of a file's tasks, each with its id, owner and place, and which import they
+     * are of (src/features/account, which adds a long file's tasks in slices).
+     */
+    tasksImported: {
+      reducer: (state, { payload }: PayloadAction<Task[], string, { importId: string }>) =>
+        withOwnNew(state, payload),
+      prepare: (tasks: Task[], importId: string) => ({ payload: tasks, meta: { importId } }),
+    },
     /** Undo of an import: its tasks, as the person saw them, go at once. */
     importUndone: (state, { payload }: PayloadAction<Task[]>) =>
       removed(state, new Set(payload.map(({ id }) => id))),

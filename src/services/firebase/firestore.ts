@@ -63,6 +63,7 @@ export function createTaskStore(
   // SDK's view of an older click, and the page's own state is the newer one.
   const writing = new Map<string, number>()
   const settledListeners = new Set<(id: string) => void>()
+  const handedListeners = new Set<() => void>()
   const disk = watchDisk()
   let restoring = false
   /** Whether the signed-in user's queue on this device (all tabs') holds a batch of theirs. */
@@ -74,7 +75,7 @@ export function createTaskStore(
   }
   const writes: PageWrites = {
     has: (id) => writing.has(id),
-    any: () => writing.size > 0,
+    count: () => writing.size,
     onSettled: (listener) => {
       settledListeners.add(listener)
       return () => settledListeners.delete(listener)
@@ -83,6 +84,10 @@ export function createTaskStore(
     queued: async () =>
       writing.size > 0 ||
       (persistence === 'device' && (restoring || disk.inMemory() || (await ownBatchesQueued()))),
+    onHanded: (listener) => {
+      handedListeners.add(listener)
+      return () => handedListeners.delete(listener)
+    },
   }
 
   const marks = accountMarks(app, () => db)
@@ -96,6 +101,8 @@ export function createTaskStore(
       writing.set(id, (writing.get(id) ?? 0) + 1)
       disk.written(db, id)
     }
+    // Before the SDK is handed the write: the live query may pause first (liveTasks.ts).
+    for (const listener of handedListeners) listener()
     const settled = () => {
       for (const id of ids) {
         const left = (writing.get(id) ?? 1) - 1

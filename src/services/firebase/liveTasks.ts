@@ -28,8 +28,8 @@ const DRAIN_PAUSE_AT = 100
 /** This page's writes not yet settled (acknowledged or refused), per document. */
 export interface PageWrites {
   has(id: string): boolean
-  /** Whether any write of this page has not settled yet. */
-  any(): boolean
+  /** How many documents have writes of this page not yet settled. */
+  count(): number
   /** Calls `listener` with the id of each document whose writes have all settled. */
   onSettled(listener: (id: string) => void): () => void
   /**
@@ -37,6 +37,8 @@ export interface PageWrites {
    * acknowledged (this page's, or another tab's).
    */
   queued(): Promise<boolean>
+  /** Calls `listener` as this page hands the SDK a write, just before it does. */
+  onHanded(listener: () => void): () => void
 }
 
 /** How often the device's queue is looked at while the SDK alone says writes are pending. */
@@ -74,7 +76,7 @@ export function watchTasks(
   /** Counts the reports holding a document written: a look begun before one is out of date. */
   let writtenSeen = 0
   let looking = false
-  const hasPendingWrites = () => sdkPending && (writes.any() || queued)
+  const hasPendingWrites = () => sdkPending && (writes.count() > 0 || queued)
   const report = (updates: TaskUpdate[]) => {
     onChange({ updates, fromCache, hasPendingWrites: hasPendingWrites() })
   }
@@ -82,7 +84,7 @@ export function watchTasks(
     if (looking) return
     looking = true
     try {
-      while (!stopped && sdkPending && !writes.any()) {
+      while (!stopped && sdkPending && !(writes.count() > 0)) {
         const said = hasPendingWrites()
         const since = writtenSeen
         const found = await writes.queued()
@@ -136,29 +138,47 @@ export function watchTasks(
     )
   }
 
-  // A long queue (changes made offline) is sent with the query paused: every acknowledgement
-  // would otherwise update the view of every task (the emulator even sends the whole list
-  // again), and thousands of writes would take minutes. The list shows the page's own state
-  // meanwhile; the query comes back once the queue is empty.
+  // A long queue (changes made offline, an import) is sent with the query paused: every write
+  // and every acknowledgement would otherwise update the view of every task (the emulator even
+  // sends the whole list again), and thousands of writes would take minutes. The list shows the
+  // page's own state meanwhile; the query comes back once the queue is empty, not before: the
+  // writes this page hands over meanwhile (an import's later slices) are waited for too, or the
+  // query would come back, read every task again, and pause again, at each slice.
   const drain = () => {
     unsubscribe?.()
     unsubscribe = null
     pending.clear()
-    waitForPendingWrites(db).then(
-      () => {
-        if (!stopped) listen()
-      },
-      (err: unknown) => {
-        if (!stopped) onError(err)
-      },
-    )
+    const resume = () => {
+      waitForPendingWrites(db).then(
+        () => {
+          if (stopped) return
+          if (writes.count() > DRAIN_PAUSE_AT) resume()
+          else listen()
+        },
+        (err: unknown) => {
+          if (!stopped) onError(err)
+        },
+      )
+    }
+    resume()
   }
+
+  // A burst of this page's own writes (an import, Clear finished of many) pauses the query
+  // before the SDK takes the write that passes the mark, as a long queue does once the server
+  // answers: with the query live, the SDK works out the view of every task again for each
+  // write (View.applyChanges' limbo documents), which for an import of 20,000 in 400 batches
+  // cost minutes of main thread. The SDK runs the unlisten before the writes handed after it.
+  const stopHanded = writes.onHanded(() => {
+    if (stopped || unsubscribe === null || fromCache) return
+    if (writes.count() > DRAIN_PAUSE_AT) drain()
+  })
 
   // After the snapshot the SDK raises for the same answer (it schedules its own the same way),
   // in one report for the documents settled together: a batch's 500 acknowledgements reported
   // one by one were 500 renders of the list in a row, enough for React to stop the page with
   // "Maximum update depth exceeded".
   let settling: string[] | null = null
+
   const stopSettled = writes.onSettled((id) => {
     if (settling) {
       settling.push(id)
@@ -187,6 +207,7 @@ export function watchTasks(
   return () => {
     stopped = true
     stopSettled()
+    stopHanded()
     unsubscribe?.()
     unsubscribe = null
   }

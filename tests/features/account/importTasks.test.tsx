@@ -9,6 +9,12 @@ import { fixture } from './formats/fixtures'
 import { importFile } from './support'
 
 const fileOf = (name: string, text = fixture(name)) => new File([text], name)
+const itemsOf = (list: HTMLElement | undefined) =>
+  list
+    ? within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent)
+    : []
 /** The account's line below the header. */
 function accountLine(): HTMLElement {
   const line = screen.getAllByRole('status').find((region) => region.matches('.account-line'))
@@ -29,11 +35,18 @@ describe('Import tasks', { timeout: 20_000 }, () => {
     expect(dialog).toHaveTextContent('From “Tasks.json” (Google Tasks):')
     expect(dialog).toHaveTextContent('4 tasks to add, 2 of them finished.')
     expect(dialog).toHaveTextContent('3 tasks left out:')
-    expect(
-      within(dialog)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['1 with no text', '1 already in your list', '1 deleted in Google Tasks'])
+    const [leftOut, notKept] = within(dialog).getAllByRole('list')
+    expect(itemsOf(leftOut)).toEqual([
+      '1 with no text',
+      '1 already in your list',
+      '1 deleted in Google Tasks',
+    ])
+    expect(dialog).toHaveTextContent('Not kept:')
+    expect(itemsOf(notKept)).toEqual([
+      'notes on 1 task',
+      'a due date on 1 task',
+      '2 lists (their tasks are all added to your list)',
+    ])
     await user.click(within(dialog).getByRole('button', { name: 'Add 4 tasks' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     const list = [
@@ -75,8 +88,8 @@ describe('Import tasks', { timeout: 20_000 }, () => {
     })
   })
 
-  it('writes 1,201 tasks in batches of at most 500, and says how many are saved', async () => {
-    const { user, repository } = await renderSignedIn(<App />)
+  it('adds 1,201 tasks in slices, writes them in batches of 50, and counts them as saved', async () => {
+    const { user, repository, store } = await renderSignedIn(<App />)
     repository.holdWrites()
     const many = Array.from({ length: 1201 }, (_, i) => `t${String(i)},Task ${String(i)},false,`)
     const dialog = await importFile(
@@ -84,14 +97,49 @@ describe('Import tasks', { timeout: 20_000 }, () => {
       fileOf('many.csv', ['id,text,finished,place', ...many].join('\n')),
     )
     await user.click(within(dialog).getByRole('button', { name: 'Add 1,201 tasks' }))
-    expect(
-      repository.writes.map((write) => (write.kind === 'addMany' ? write.tasks.length : 0)),
-    ).toEqual([500, 500, 201])
+    // Each slice's batches are written as it comes (listeners.ts), the last a batch of one.
+    const sizes = () =>
+      repository.writes.map((write) => (write.kind === 'addMany' ? write.tasks.length : 0))
+    await waitFor(() => {
+      expect(sizes()).toEqual([...Array<number>(24).fill(50), 1])
+    })
+    expect(store.getState().tasks.ids).toHaveLength(1201)
     expect(accountLine()).toHaveTextContent('Importing 1,201 tasks: 0 saved…')
+    repository.acknowledgeHeld(10)
+    await waitFor(() => {
+      expect(accountLine()).toHaveTextContent('Importing 1,201 tasks: 500 saved…')
+    })
     repository.acknowledgeHeld()
     await waitFor(() => {
       expect(accountLine()).toHaveTextContent('Imported 1,201 tasks.')
     })
+    expect(repository.serverTasks(EMAIL)).toHaveLength(1201)
+  })
+
+  it('says, before adding, what a file holds that the app does not keep, and what it cannot read', async () => {
+    const { user } = await renderSignedIn(<App />)
+    const takeout = await importFile(user, fileOf('takeout-details.json'))
+    expect(takeout).toHaveTextContent('7 tasks to add, 2 of them finished.')
+    expect(takeout).toHaveTextContent('1 task has no title: its notes are its text.')
+    expect(itemsOf(within(takeout).getAllByRole('list').at(-1))).toEqual([
+      'notes on 2 tasks',
+      'due dates on 3 tasks',
+      '3 lists (their tasks are all added to your list)',
+      'subtasks: 2 added as tasks of their own',
+      'a link on 1 task',
+    ])
+    await user.click(within(takeout).getByRole('button', { name: 'Cancel' }))
+
+    const todoist = await importFile(user, fileOf('todoist-details.csv'))
+    expect(todoist).toHaveTextContent('9 tasks to add, none of them finished.')
+    expect(todoist).toHaveTextContent('Lines 10 and 16 could not be read and are left out.')
+    expect(itemsOf(within(todoist).getAllByRole('list').at(-1))).toEqual([
+      'notes on 2 tasks',
+      'due dates on 3 tasks',
+      '2 sections (their tasks are all added to your list)',
+      'priorities on 3 tasks',
+      'subtasks: 2 added as tasks of their own',
+    ])
   })
 
   it('offline, adds the tasks at once and says they will be sent', async () => {

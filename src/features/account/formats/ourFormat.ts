@@ -1,5 +1,6 @@
 import Papa from 'papaparse'
 import type { Task } from '../../../services/types'
+import type { CsvTable } from './csv'
 import { isObject, wrongShape, type FileTask, type ParseResult } from './types'
 
 // This app's own files: JSON (`todo-tasks-YYYY-MM-DD.json`, with a format version) and CSV,
@@ -46,12 +47,36 @@ export function toJson(tasks: readonly Task[], exportedAt: Date): string {
   return `${JSON.stringify(file, null, 2)}\n`
 }
 
+// A spreadsheet runs a cell as a formula when it begins with =, +, - or @, or with a tab or a
+// carriage return, spaces before them included (OWASP, "CSV Injection"). Such a text is written
+// after an apostrophe, which a spreadsheet shows as text. So that the import can take the
+// apostrophe off again, and only it, a text of apostrophes before such a start is written after
+// one more apostrophe too: `'=x` is written `''=x`. Reading takes one apostrophe off a cell that
+// is apostrophes before such a start, so every text reads back as it was written.
+const ESCAPED_ON_WRITE = /^'*\s*[=+\-@\t\r]/
+const ESCAPED_ON_READ = /^'+\s*[=+\-@\t\r]/
+
+/** A cell a spreadsheet will show as text, which `unescapeCell` gives back as it was. */
+export const escapeCell = (text: string): string =>
+  ESCAPED_ON_WRITE.test(text) ? `'${text}` : text
+
+/** The text of a cell `escapeCell` wrote. */
+export const unescapeCell = (cell: string): string =>
+  ESCAPED_ON_READ.test(cell) ? cell.slice(1) : cell
+
 /**
- * The CSV, with a header row. A text a spreadsheet would take for a formula (=, +, -, @) is
- * written after an apostrophe, which fromCsv takes off again.
+ * The CSV, with a header row; each text as it is (a line break or an edge space in quotes),
+ * after an apostrophe where a spreadsheet would run it (escapeCell).
  */
-export const toCsv = (tasks: readonly Task[]): string =>
-  `${Papa.unparse(exportedTasks(tasks), { columns: [...CSV_COLUMNS], escapeFormulae: true })}\r\n`
+export const toCsv = (tasks: readonly Task[]): string => {
+  const rows = exportedTasks(tasks).map(({ id, text, finished, place }) => ({
+    id: escapeCell(id),
+    text: escapeCell(text),
+    finished,
+    place,
+  }))
+  return `${Papa.unparse(rows, { columns: [...CSV_COLUMNS] })}\r\n`
+}
 
 /** Tasks in the order of their places when every one has a place, else in the file's. */
 function byPlace(rows: { task: FileTask; place: number }[]): FileTask[] {
@@ -76,25 +101,38 @@ export function fromJson(file: Record<string, unknown>): ParseResult {
     const place = typeof item.place === 'number' ? item.place : NaN
     rows.push({ task: { text: item.text, finished: item.finished }, place })
   }
-  return { ok: true, format: 'json', tasks: byPlace(rows) }
+  return { ok: true, format: 'json', tasks: byPlace(rows), unreadLines: [] }
 }
 
-const FORMULA = /^'[=+\-@\t\r]/
-
-/** This app's CSV, as rows keyed by its (lower-case) header. */
-export function fromCsv(rows: readonly Record<string, string | undefined>[]): ParseResult {
+/**
+ * This app's CSV (its header has text and finished). A row whose "finished" is neither true nor
+ * false is left out and said, as a row that cannot be read is; with no row left, the file is not
+ * this app's.
+ */
+export function fromCsv({ header, rows, unreadLines }: CsvTable): ParseResult {
+  const columns = header.map((column) => column.trim().toLowerCase())
+  const [text, finished, place] = ['text', 'finished', 'place'].map((name) => columns.indexOf(name))
   const parsed: { task: FileTask; place: number }[] = []
-  for (const [index, row] of rows.entries()) {
-    const finished = row.finished?.trim().toLowerCase()
-    if (finished !== 'true' && finished !== 'false') {
-      return wrongShape(`row ${String(index + 2)} has no "finished" (true or false)`)
+  const unread = [...unreadLines]
+  for (const { fields, line } of rows) {
+    const state = fields[finished ?? -1]?.trim().toLowerCase()
+    if (state !== 'true' && state !== 'false') {
+      unread.push(line)
+      continue
     }
-    const text = row.text ?? ''
-    const place = row.place?.trim() ? Number(row.place) : NaN
+    const at = fields[place ?? -1]?.trim()
     parsed.push({
-      task: { text: FORMULA.test(text) ? text.slice(1) : text, finished: finished === 'true' },
-      place,
+      task: { text: unescapeCell(fields[text ?? -1] ?? ''), finished: state === 'true' },
+      place: at ? Number(at) : NaN,
     })
   }
-  return { ok: true, format: 'csv', tasks: byPlace(parsed) }
+  if (parsed.length === 0 && rows[0]) {
+    return wrongShape(`line ${String(rows[0].line)} has no "finished" (true or false)`)
+  }
+  return {
+    ok: true,
+    format: 'csv',
+    tasks: byPlace(parsed),
+    unreadLines: unread.sort((a, b) => a - b),
+  }
 }

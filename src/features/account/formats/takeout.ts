@@ -1,14 +1,37 @@
-import { isObject, wrongShape, type FileTask, type ParseResult } from './types'
+import {
+  hasText,
+  isObject,
+  wrongShape,
+  type FileTask,
+  type ParseResult,
+  type TaskExtras,
+} from './types'
 
 // Google Tasks, as Google Takeout exports it (Takeout/Tasks/Tasks.json): { kind:
 // 'tasks#taskLists', items: [list] }, each list { id, title, items?: [task] }, each task
-// { title, status: 'needsAction' | 'completed', deleted?, hidden?, notes?, due?, … }. Every
-// list's tasks are taken, list after list, in the file's order; a task's notes and dates stay
-// behind (a task here is its text).
+// { title, status: 'needsAction' | 'completed', deleted?, hidden?, notes?, due?, parent?,
+// links?, … }. Every list's tasks are taken, list after list, in the file's order. A task here
+// is its text and whether it is finished: its notes, due date, links, list and place under
+// another task stay behind, and the preview says so (TaskExtras).
+//
+// A task with notes and no title: its notes become its text. Google Tasks shows such a task
+// with its notes, so they are what the person wrote; leaving it out would lose them, and a
+// task's text is the one place this app keeps words. (Made one paragraph, as any imported text;
+// notes over 1,000 characters are left out as too long, and said.)
 
 /** Whether parsed JSON looks like Google Tasks' export. */
 export const isTakeout = (file: Record<string, unknown>): boolean =>
   file.kind === 'tasks#taskLists' || (file.format === undefined && Array.isArray(file.items))
+
+function extrasOf(task: Record<string, unknown>, group: number, notesAsText: boolean) {
+  const extras: TaskExtras = { group }
+  if (notesAsText) extras.notesAsText = true
+  else if (hasText(task.notes)) extras.notes = true
+  if (hasText(task.due)) extras.due = true
+  if (hasText(task.parent)) extras.subtask = true
+  if (Array.isArray(task.links) && task.links.length > 0) extras.links = true
+  return extras
+}
 
 export function fromTakeout(file: Record<string, unknown>): ParseResult {
   if (!Array.isArray(file.items)) return wrongShape('it has no lists ("items")')
@@ -21,16 +44,18 @@ export function fromTakeout(file: Record<string, unknown>): ParseResult {
     if (!Array.isArray(items)) return wrongShape(`${which} has no tasks ("items")`)
     for (const [index, task] of (items as unknown[]).entries()) {
       if (!isObject(task)) return wrongShape(`task ${String(index + 1)} of ${which} is not a task`)
-      const { title, status, deleted } = task
+      const { title, notes, status, deleted } = task
       if (status !== 'completed' && status !== 'needsAction') {
         return wrongShape(`task ${String(index + 1)} of ${which} has no status`)
       }
+      const notesAsText = !hasText(title) && hasText(notes)
       tasks.push({
-        text: typeof title === 'string' ? title : '',
+        text: notesAsText ? notes : typeof title === 'string' ? title : '',
         finished: status === 'completed',
         ...(deleted === true && { deleted: true }),
+        extras: extrasOf(task, listIndex, notesAsText),
       })
     }
   }
-  return { ok: true, format: 'takeout', tasks }
+  return { ok: true, format: 'takeout', tasks, unreadLines: [] }
 }

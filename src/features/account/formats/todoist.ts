@@ -1,16 +1,53 @@
-import type { ParseResult } from './types'
+import type { CsvTable } from './csv'
+import { hasText, type FileTask, type ParseResult, type TaskExtras } from './types'
 
-// Todoist's CSV export of a project (TYPE, CONTENT, DESCRIPTION, PRIORITY, INDENT, AUTHOR, …):
-// one row per task, section, note or setting, told apart by TYPE. Only the rows of TYPE `task`
-// are tasks, their text in CONTENT; the export holds only tasks still to do.
+// Todoist's CSV export of a project (TYPE, CONTENT, DESCRIPTION, PRIORITY, INDENT, AUTHOR,
+// RESPONSIBLE, DATE, DATE_LANG, TIMEZONE, DURATION, DURATION_UNIT, DEADLINE, DEADLINE_LANG):
+// one row per task, section, comment ("note", on the task above it) or setting ("meta"), told
+// apart by TYPE; the export holds only tasks still to do. A task here is its CONTENT; its
+// description and comments, date and deadline, priority (1 is p1, the highest; 4, p4, is
+// Todoist's "none"), INDENT (2 and more: a subtask) and section stay behind, and the preview says
+// so (TaskExtras). A task with a description and no content gets its description as its text,
+// as Google Tasks' notes do (takeout.ts). A row of another TYPE cannot be read: it is said.
+
+const COLUMNS = ['type', 'content', 'description', 'priority', 'indent', 'date', 'deadline']
+const KNOWN_TYPES = new Set(['task', 'section', 'note', 'meta'])
 
 /** Whether a CSV header (lower-cased) is Todoist's. */
 export const isTodoist = (columns: readonly string[]): boolean =>
   columns.includes('type') && columns.includes('content')
 
-export function fromTodoist(rows: readonly Record<string, string | undefined>[]): ParseResult {
-  const tasks = rows
-    .filter((row) => row.type?.trim().toLowerCase() === 'task')
-    .map((row) => ({ text: row.content ?? '', finished: false }))
-  return { ok: true, format: 'todoist', tasks }
+export function fromTodoist({ header, rows, unreadLines }: CsvTable): ParseResult {
+  const names = header.map((column) => column.trim().toLowerCase())
+  const [type, content, description, priority, indent, date, deadline] = COLUMNS.map((name) =>
+    names.indexOf(name),
+  )
+  const tasks: FileTask[] = []
+  const unread = [...unreadLines]
+  let section: number | undefined
+  let sections = 0
+  for (const { fields, line } of rows) {
+    const field = (column = -1) => fields[column] ?? ''
+    const kind = field(type).trim().toLowerCase()
+    if (kind === 'section') section = sections++
+    else if (kind === 'note') {
+      const extras = tasks.at(-1)?.extras
+      if (extras) extras.notes = true
+    } else if (kind === 'task') {
+      const notesAsText = !hasText(field(content)) && hasText(field(description))
+      const extras: TaskExtras = {}
+      if (section !== undefined) extras.group = section
+      if (notesAsText) extras.notesAsText = true
+      else if (hasText(field(description))) extras.notes = true
+      if (hasText(field(date)) || hasText(field(deadline))) extras.due = true
+      if (['1', '2', '3'].includes(field(priority).trim())) extras.priority = true
+      if (Number(field(indent)) >= 2) extras.subtask = true
+      tasks.push({
+        text: notesAsText ? field(description) : field(content),
+        finished: false,
+        extras,
+      })
+    } else if (!KNOWN_TYPES.has(kind)) unread.push(line)
+  }
+  return { ok: true, format: 'todoist', tasks, unreadLines: unread.sort((a, b) => a - b) }
 }

@@ -1,6 +1,27 @@
-// What a file holds, read by the parsers beside this file: pure functions from a file's text to
+// What a file holds, read by the parsers beside this file: functions from a file's text to
 // tasks or one problem, which know nothing of the page. What may be added is the app's own rule
 // (taskText.ts), applied to what they read in preview.ts.
+
+/**
+ * What a file says of a task beyond its text and state, none of which this app keeps: the
+ * preview names each kind, with how many of the tasks it adds have it.
+ */
+export interface TaskExtras {
+  /** Notes (Google Tasks), a description or comments (Todoist). */
+  notes?: true
+  /** A due date (Google Tasks), a date or a deadline (Todoist). */
+  due?: true
+  /** Todoist's p1 to p3 (p4 is its "none"). */
+  priority?: true
+  /** Under another task: added as a task of its own. */
+  subtask?: true
+  /** Links (Google Tasks: the e-mail a task was made from). */
+  links?: true
+  /** Its list (Google Tasks) or section (Todoist), by its place in the file. */
+  group?: number
+  /** It had no title but notes: its notes are its text (takeout.ts says why). */
+  notesAsText?: true
+}
 
 /** A task as a file holds it, before the app's rules decide whether it can be added. */
 export interface FileTask {
@@ -8,6 +29,7 @@ export interface FileTask {
   finished: boolean
   /** Deleted in the app it came from, yet still in its export (Google Tasks keeps some). */
   deleted?: boolean
+  extras?: TaskExtras
 }
 
 export type ImportFormat = 'json' | 'csv' | 'takeout' | 'todoist'
@@ -18,13 +40,18 @@ export type ImportProblem =
   | { kind: 'too-large'; bytes: number }
   | { kind: 'too-many'; count: number }
   | { kind: 'invalid-json' }
-  | { kind: 'invalid-csv'; row: number }
   /** `what`: the part of the file that is not as its format says, in a few words. */
   | { kind: 'wrong-shape'; what: string }
   | { kind: 'newer-version'; version: number }
 
-export type ParseResult =
-  { ok: true; format: ImportFormat; tasks: FileTask[] } | { ok: false; problem: ImportProblem }
+/** A file read: its tasks, and the lines of a CSV that could not be read (left out, said). */
+export interface ParsedFile {
+  format: ImportFormat
+  tasks: FileTask[]
+  unreadLines: number[]
+}
+
+export type ParseResult = ({ ok: true } & ParsedFile) | { ok: false; problem: ImportProblem }
 
 /** The largest file read: 10 MB, as browsers count them. */
 export const MAX_IMPORT_BYTES = 10_000_000
@@ -39,3 +66,35 @@ export const wrongShape = (what: string): ParseResult => ({
 
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Whether `value` is a string with something besides spaces. */
+export const hasText = (value: unknown): value is string =>
+  typeof value === 'string' && value.trim() !== ''
+
+/**
+ * Lets the page breathe while a long file is read: resolves on a later turn of the event loop.
+ * Readers call it between slices of their work; tests may pass one that resolves at once.
+ */
+export type Pause = () => Promise<void>
+
+export const nextTurn: Pause = () =>
+  new Promise((resolve) => {
+    setTimeout(resolve, 0)
+  })
+
+/** Work cut into slices of about `sliceMs`, with a pause between them: `if (due()) await pause()`. */
+export interface Slices {
+  due(): boolean
+  pause(): Promise<void>
+}
+
+export function slices(pause: Pause = nextTurn, sliceMs = 10): Slices {
+  let since = performance.now()
+  return {
+    due: () => performance.now() - since >= sliceMs,
+    async pause() {
+      await pause()
+      since = performance.now()
+    },
+  }
+}

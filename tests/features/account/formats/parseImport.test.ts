@@ -3,17 +3,24 @@ import { parseImport, sizeProblem } from '../../../../src/features/account/forma
 import { MAX_IMPORT_TASKS } from '../../../../src/features/account/formats/types'
 import { fixture } from './fixtures'
 
-const tasksOf = (name: string, text = fixture(name)) => {
-  const result = parseImport(name, text)
+/** Reads as the page does, the pauses between slices taken at once. */
+const read = (name: string, text: string) => parseImport(name, text, () => Promise.resolve())
+
+const tasksOf = async (name: string, text = fixture(name)) => {
+  const result = await read(name, text)
   if (!result.ok) throw new Error(`${name}: ${result.problem.kind}`)
   return result
 }
 
+/** The texts and states alone. */
+const plain = (tasks: { text: string; finished: boolean; deleted?: boolean }[]) =>
+  tasks.map(({ text, finished, deleted }) => ({ text, finished, ...(deleted && { deleted }) }))
+
 describe('parseImport', () => {
-  it('reads a Google Takeout Tasks.json: every list’s tasks, in the file’s order', () => {
-    const { format, tasks } = tasksOf('Tasks.json')
+  it('reads a Google Takeout Tasks.json: every list’s tasks, in the file’s order', async () => {
+    const { format, tasks, unreadLines } = await tasksOf('Tasks.json')
     expect(format).toBe('takeout')
-    expect(tasks).toEqual([
+    expect(plain(tasks)).toEqual([
       { text: 'Renew the passport', finished: false },
       { text: 'Book the dentist', finished: true },
       { text: '', finished: false },
@@ -22,12 +29,28 @@ describe('parseImport', () => {
       { text: 'Rake the leaves', finished: true },
       { text: 'Sharpen the shears', finished: false },
     ])
+    expect(unreadLines).toEqual([])
   })
 
-  it('reads a Todoist CSV: the rows of TYPE task, their CONTENT, all open', () => {
-    const { format, tasks } = tasksOf('todoist.csv')
+  it('notes what a Takeout task holds beyond its text; notes with no title are its text', async () => {
+    const { tasks } = await tasksOf('takeout-details.json')
+    expect(tasks.map(({ text, extras }) => [text, extras])).toEqual([
+      ['Renew the passport', { group: 0, notes: true, due: true }],
+      ['Fill in form B', { group: 0, due: true, subtask: true }],
+      ['Ask Sam about the\nspare keys', { group: 0, notesAsText: true }],
+      ['   ', { group: 0 }],
+      ['Reply to the landlord', { group: 0, links: true }],
+      ['Return the library books', { group: 0, notes: true }],
+      ['Plant the tulip bulbs', { group: 1, notes: true, due: true }],
+      ['Buy bulb fertiliser', { group: 1, subtask: true }],
+      ['Descale the kettle', { group: 3 }],
+    ])
+  })
+
+  it('reads a Todoist CSV: the rows of TYPE task, their CONTENT, all open', async () => {
+    const { format, tasks } = await tasksOf('todoist.csv')
     expect(format).toBe('todoist')
-    expect(tasks).toEqual([
+    expect(plain(tasks)).toEqual([
       { text: 'Descale the kettle', finished: false },
       { text: 'Buy bread, eggs and "good" coffee', finished: false },
       { text: 'Send the invoice @work', finished: false },
@@ -35,7 +58,47 @@ describe('parseImport', () => {
     ])
   })
 
-  it('reads this app’s JSON, in the order of the places', () => {
+  it('notes what a Todoist task holds beyond its content, and says each line it cannot read', async () => {
+    const { tasks, unreadLines } = await tasksOf('todoist-details.csv')
+    expect(tasks.map(({ text, extras }) => [text, extras])).toEqual([
+      ['Water the ferns', {}],
+      ['Descale the kettle', { group: 0, notes: true, due: true }],
+      ['Buy bread', { group: 0, due: true, priority: true }],
+      // A comment ("note") is on the task above it.
+      ['Get the seeded loaf', { group: 0, subtask: true, notes: true }],
+      // Line 10's quote is not closed where it should be: the rows after it are still read.
+      ['Wipe the hob', { group: 0 }],
+      ['Sort the cutlery drawer', { group: 0, priority: true }],
+      ['Send the invoice @work', { group: 1, due: true, priority: true }],
+      // Line 16 has a field too many (an unquoted comma).
+      ['Renew the domain name', { group: 1, notesAsText: true }],
+      ['Back up the laptop', { group: 1, subtask: true }],
+    ])
+    expect(unreadLines).toEqual([10, 16])
+  })
+
+  it.each([
+    ['a quote not closed where it should be', 'task,"Buy "good" coffee,4'],
+    ['a quote never closed', 'task,"Buy coffee,4'],
+    ['a field too many', 'task,Buy coffee, beans,4'],
+    ['a type this app does not know', 'tsak,Buy coffee,4'],
+  ])('a row with %s is said by its line, and the rows after it are read', async (_, bad) => {
+    const text = ['TYPE,CONTENT,PRIORITY', 'task,One,4', bad, 'task,Two,4', '', 'task,Three,4']
+    const { tasks, unreadLines } = await tasksOf('todoist.csv', text.join('\r\n'))
+    expect(tasks.map(({ text }) => text)).toEqual(['One', 'Two', 'Three'])
+    expect(unreadLines).toEqual([3])
+  })
+
+  it('counts lines in files with any line ends, a field over two lines included', async () => {
+    for (const end of ['\n', '\r\n', '\r']) {
+      const text = ['id,text,finished', 'a,"Two', 'lines",false', 'b,"x"y,false', 'c,Fine,true']
+      const { tasks, unreadLines } = await tasksOf('t.csv', text.join(end))
+      expect(tasks.map(({ text }) => text)).toEqual([`Two${end}lines`, 'Fine'])
+      expect(unreadLines).toEqual([4])
+    }
+  })
+
+  it('reads this app’s JSON, in the order of the places', async () => {
     const shuffled = JSON.stringify({
       format: 'todo-tasks',
       version: 1,
@@ -44,19 +107,19 @@ describe('parseImport', () => {
         { id: 'a', text: 'First', finished: false, place: 1 },
       ],
     })
-    expect(tasksOf('todo-tasks-2026-11-27.json').tasks).toEqual([
+    expect((await tasksOf('todo-tasks-2026-11-27.json')).tasks).toEqual([
       { text: 'Water the plants', finished: false },
       { text: 'Call the plumber', finished: false },
       { text: 'Buy oat milk', finished: true },
     ])
-    expect(tasksOf('export.json', shuffled).tasks.map(({ text }) => text)).toEqual([
+    expect((await tasksOf('export.json', shuffled)).tasks.map(({ text }) => text)).toEqual([
       'First',
       'Second',
     ])
   })
 
-  it('reads this app’s CSV, a text kept from spreadsheets’ formulas as it was', () => {
-    const { format, tasks } = tasksOf('todo-tasks-2026-11-27.csv')
+  it('reads this app’s CSV, a text kept from spreadsheets’ formulas as it was', async () => {
+    const { format, tasks } = await tasksOf('todo-tasks-2026-11-27.csv')
     expect(format).toBe('csv')
     expect(tasks).toEqual([
       { text: 'Water the plants', finished: false },
@@ -66,12 +129,18 @@ describe('parseImport', () => {
     ])
   })
 
-  it('tells the format by the content when the name does not say it', () => {
-    expect(tasksOf('Tasks', fixture('Tasks.json')).format).toBe('takeout')
-    expect(tasksOf('export', fixture('todoist.csv')).format).toBe('todoist')
-    expect(tasksOf('tasks.JSON', '\uFEFF' + fixture('todo-tasks-2026-11-27.json')).format).toBe(
-      'json',
-    )
+  it('leaves out a row of this app’s CSV with no "finished", and says its line', async () => {
+    const text = 'id,text,finished,place\r\na,A,false,1\r\nb,B,maybe,2\r\nc,C,true,3\r\n'
+    const { tasks, unreadLines } = await tasksOf('list.csv', text)
+    expect(tasks.map(({ text }) => text)).toEqual(['A', 'C'])
+    expect(unreadLines).toEqual([3])
+  })
+
+  it('tells the format by the content when the name does not say it', async () => {
+    expect((await tasksOf('Tasks', fixture('Tasks.json'))).format).toBe('takeout')
+    expect((await tasksOf('export', fixture('todoist.csv'))).format).toBe('todoist')
+    const bom = '\uFEFF' + fixture('todo-tasks-2026-11-27.json')
+    expect((await tasksOf('tasks.JSON', bom)).format).toBe('json')
   })
 
   it.each([
@@ -108,27 +177,39 @@ describe('parseImport', () => {
     ],
     [
       'bad-finished.csv',
-      'id,text,finished,place\r\na,A,maybe,1\r\n',
-      { kind: 'wrong-shape', what: 'row 2 has no "finished" (true or false)' },
+      'id,text,finished,place\r\na,A,maybe,1\r\nb,B,,2\r\n',
+      { kind: 'wrong-shape', what: 'line 2 has no "finished" (true or false)' },
     ],
-    [
-      'open-quote.csv',
-      'id,text,finished,place\r\na,"A,false,1\r\n',
-      { kind: 'invalid-csv', row: 2 },
-    ],
-  ])('refuses %s, naming what is wrong', (name, text, problem) => {
-    expect(parseImport(name, text)).toEqual({ ok: false, problem })
+  ])('refuses %s, naming what is wrong', async (name, text, problem) => {
+    expect(await read(name, text)).toEqual({ ok: false, problem })
   })
 
-  it('refuses more than 20,000 tasks, and a file over 10 MB before reading it', () => {
+  it('refuses more than 20,000 tasks, and a file over 10 MB before reading it', async () => {
     const rows = Array.from({ length: MAX_IMPORT_TASKS + 1 }, (_, i) => `t${String(i)},T,false,`)
-    expect(parseImport('many.csv', ['id,text,finished,place', ...rows].join('\n'))).toEqual({
+    expect(await read('many.csv', ['id,text,finished,place', ...rows].join('\n'))).toEqual({
       ok: false,
       problem: { kind: 'too-many', count: MAX_IMPORT_TASKS + 1 },
     })
     const exactly = ['id,text,finished,place', ...rows.slice(1)].join('\n')
-    expect(parseImport('many.csv', exactly).ok).toBe(true)
+    expect((await read('many.csv', exactly)).ok).toBe(true)
     expect(sizeProblem(10_000_001)).toEqual({ kind: 'too-large', bytes: 10_000_001 })
     expect(sizeProblem(10_000_000)).toBeNull()
+  })
+
+  it('reads a long CSV in slices, pausing between them, and misses no row', async () => {
+    let pauses = 0
+    const rows = Array.from({ length: 20_000 }, (_, i) => `t${String(i)},Task ${String(i)},false,`)
+    const result = await parseImport(
+      'long.csv',
+      ['id,text,finished,place', ...rows].join('\r\n'),
+      () => {
+        pauses++
+        return new Promise((resolve) => setTimeout(resolve, 0))
+      },
+    )
+    if (!result.ok) throw new Error(result.problem.kind)
+    expect(result.tasks.map(({ text }) => text)).toEqual(rows.map((_, i) => `Task ${String(i)}`))
+    expect(result.unreadLines).toEqual([])
+    expect(pauses).toBeGreaterThan(0)
   })
 })

@@ -1,23 +1,37 @@
 import { describe, expect, it } from 'vitest'
+import { parseImport } from '../../../../src/features/account/formats/parseImport'
 import { previewImport } from '../../../../src/features/account/formats/preview'
+import type { FileTask, ImportFormat } from '../../../../src/features/account/formats/types'
+import { notKeptItems, unreadLinesText } from '../../../../src/features/account/words'
 import { storedTask } from '../../../support/store'
+import { fixture } from './fixtures'
+
+const now = () => Promise.resolve()
+const fileOf = (format: ImportFormat, tasks: FileTask[]) => ({ format, tasks, unreadLines: [] })
+
+async function previewOf(
+  name: string,
+  existing = [storedTask('a', false, 0, 'Descale the kettle')],
+) {
+  const parsed = await parseImport(name, fixture(name), now)
+  if (!parsed.ok) throw new Error(parsed.problem.kind)
+  return { preview: await previewImport(parsed, existing, now), format: parsed.format }
+}
 
 describe('previewImport', () => {
-  it('adds what the app’s rules take, and counts what it leaves out and why', () => {
+  it('adds what the app’s rules take, and counts what it leaves out and why', async () => {
     const existing = [storedTask('a', false, 0, 'Buy oat milk')]
-    const preview = previewImport(
-      [
-        { text: '  Plant the bulbs  ', finished: false },
-        { text: 'Rake the\nleaves', finished: true },
-        { text: '   ', finished: false },
-        { text: '\u200B\u3164', finished: false },
-        { text: 'x'.repeat(1001), finished: false },
-        { text: 'Buy oat milk', finished: true },
-        { text: 'Return the books', finished: false, deleted: true },
-        { text: 'y'.repeat(1000), finished: false },
-      ],
-      existing,
-    )
+    const tasks: FileTask[] = [
+      { text: '  Plant the bulbs  ', finished: false },
+      { text: 'Rake the\nleaves', finished: true },
+      { text: '   ', finished: false },
+      { text: '\u200B\u3164', finished: false },
+      { text: 'x'.repeat(1001), finished: false },
+      { text: 'Buy oat milk', finished: true },
+      { text: 'Return the books', finished: false, deleted: true },
+      { text: 'y'.repeat(1000), finished: false },
+    ]
+    const preview = await previewImport(fileOf('takeout', tasks), existing, now)
     expect(preview).toEqual({
       tasks: [
         { text: 'Plant the bulbs', finished: false },
@@ -26,6 +40,85 @@ describe('previewImport', () => {
       ],
       finished: 1,
       skipped: { empty: 2, tooLong: 1, duplicate: 1, deleted: 1 },
+      notKept: { notes: 0, due: 0, priority: 0, subtask: 0, links: 0, groups: 0, notesAsText: 0 },
+      unreadLines: [],
     })
+  })
+
+  it('keeps a text of this app’s own file as it was stored, edges and line breaks', async () => {
+    const tasks = [
+      { text: '  Plant the bulbs  ', finished: false },
+      { text: 'Rake the\nleaves', finished: true },
+      { text: ` ${'y'.repeat(1000)}`, finished: false },
+      { text: '\u200B', finished: false },
+    ]
+    const preview = await previewImport(fileOf('json', tasks), [], now)
+    expect(preview.tasks).toEqual(tasks.slice(0, 2))
+    expect(preview.skipped).toMatchObject({ tooLong: 1, empty: 1 })
+  })
+
+  it('counts, of the Takeout tasks it adds, the notes, dates, lists, subtasks and links not kept', async () => {
+    const { preview, format } = await previewOf('takeout-details.json')
+    expect(preview.tasks.map(({ text }) => text)).toEqual([
+      'Renew the passport',
+      'Fill in form B',
+      'Ask Sam about the spare keys',
+      'Reply to the landlord',
+      'Plant the tulip bulbs',
+      'Buy bulb fertiliser',
+    ])
+    expect(preview.skipped).toEqual({ empty: 1, tooLong: 0, duplicate: 1, deleted: 1 })
+    // The kettle is already here and the library books were deleted: their notes do not count.
+    expect(preview.notKept).toEqual({
+      notes: 2,
+      due: 3,
+      priority: 0,
+      subtask: 2,
+      links: 1,
+      groups: 2,
+      notesAsText: 1,
+    })
+    expect(notKeptItems(preview, format)).toEqual([
+      'notes on 2 tasks',
+      'due dates on 3 tasks',
+      '2 lists (their tasks are all added to your list)',
+      'subtasks: 2 added as tasks of their own',
+      'a link on 1 task',
+    ])
+  })
+
+  it('counts, of the Todoist tasks it adds, the notes, dates, sections, priorities and subtasks', async () => {
+    const { preview, format } = await previewOf('todoist-details.csv')
+    expect(preview.tasks).toHaveLength(8)
+    expect(preview.notKept).toEqual({
+      notes: 1,
+      due: 2,
+      priority: 3,
+      subtask: 2,
+      links: 0,
+      groups: 2,
+      notesAsText: 1,
+    })
+    expect(notKeptItems(preview, format)).toEqual([
+      'notes on 1 task',
+      'due dates on 2 tasks',
+      '2 sections (their tasks are all added to your list)',
+      'priorities on 3 tasks',
+      'subtasks: 2 added as tasks of their own',
+    ])
+    expect(unreadLinesText(preview)).toBe('Lines 10 and 16 could not be read and are left out.')
+  })
+
+  it.each([
+    [[7], 'Line 7 could not be read and is left out.'],
+    [[7, 12, 19], 'Lines 7, 12 and 19 could not be read and are left out.'],
+    [[2, 3, 4, 5, 6, 7], 'Lines 2, 3, 4, 5, 6 and 7 could not be read and are left out.'],
+    [
+      [2, 3, 4, 5, 6, 7, 1200],
+      'Lines 2, 3, 4, 5, 6 and 2 more could not be read and are left out.',
+    ],
+  ])('says the lines it could not read: %j', async (lines, said) => {
+    const preview = await previewImport({ ...fileOf('todoist', []), unreadLines: lines }, [], now)
+    expect(unreadLinesText(preview)).toBe(said)
   })
 })
