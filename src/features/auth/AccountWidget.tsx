@@ -7,6 +7,7 @@ import {
   selectShownAuthStatus,
   selectSignInError,
   selectSigningIn,
+  selectSigningOut,
   signInErrorShown,
   signInPopupClosed,
   signInRequested,
@@ -83,6 +84,8 @@ export function AccountWidget({ settings }: { settings?: ReactNode }) {
   const status = useAppSelector(selectShownAuthStatus)
   const user = useAppSelector(selectCurrentUser)
   const signingIn = useAppSelector(selectSigningIn)
+  // Log Out waits for changes on their way (up to 30 s while the server answers): it says so.
+  const signingOut = useAppSelector(selectSigningOut)
   const errorCode = useAppSelector(selectSignInError)
   const dispatch = useAppDispatch()
   const signedIn = status === 'signedIn' && user !== null
@@ -142,6 +145,8 @@ export function AccountWidget({ settings }: { settings?: ReactNode }) {
           type="button"
           className="avatar-button"
           aria-label="Log Out"
+          aria-busy={signingOut}
+          aria-disabled={signingOut}
           onClick={() => {
             dispatch(signOutRequested())
           }}

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { AuthUser } from '../../../src/services/types'
 import { ADA } from '../../support/fakeAuthService'
 import { renderApp } from '../../support/render'
@@ -94,6 +94,20 @@ describe('the account widget', () => {
     await user.click(screen.getByTitle('Log Out'))
     expect(fakeAuth.calls.signOut).toBe(1)
     expect(within(header()).getByRole('button', { name: 'Login now' })).toBeInTheDocument()
+  })
+
+  it('Log Out says it is busy while it waits for changes on their way, and signs out after', async () => {
+    const { user, fakeAuth, repository } = await signedInAs(ADA)
+    repository.holdWrites()
+    await user.type(screen.getByRole('textbox', { name: 'New task' }), 'Post the letter{Enter}')
+    const logOut = screen.getByRole('button', { name: 'Log Out' })
+    await user.click(logOut)
+    expect(logOut).toHaveAttribute('aria-busy', 'true')
+    expect(fakeAuth.calls.signOut).toBe(0)
+    repository.acknowledgeHeld()
+    await vi.waitFor(() => {
+      expect(fakeAuth.calls.signOut).toBe(1)
+    })
   })
 
   it('after Log Out, focus goes to Login now, which took its place, not to the page', async () => {
