@@ -6,6 +6,16 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+const FEATURES = ['auth', 'tasks', 'find', 'account', 'undo']
+/** `feature` imports none of `others`. */
+const forbid = (feature, others) => [
+  {
+    target: `./src/features/${feature}`,
+    from: others.map((other) => `./src/features/${other}`),
+    message: 'Dispatch an event the other feature reacts to, or compose the two in src/app.',
+  },
+]
+
 export default defineConfig(
   globalIgnores([
     'dist',
@@ -113,18 +123,25 @@ export default defineConfig(
               from: ['./src/main.tsx', './src/app/App.tsx', './src/app/prerender.tsx'],
               message: 'Features are composed by the app, never the reverse.',
             },
-            {
-              // Auth reports sign-in changes; the tasks and the sync line react to them.
-              target: './src/features/auth',
-              from: ['./src/features/tasks', './src/features/sync'],
-              message: 'Dispatch an event the other features react to.',
-            },
-            {
-              // The sync line reacts to the tasks' events; the app composes it into the page.
-              target: './src/features/tasks',
-              from: './src/features/sync',
-              message: 'Dispatch an event the sync line reacts to.',
-            },
+            // Between features, imports go one way: find, account and undo use the tasks, and
+            // the tasks and the account use sign-in. Every other direction is an event the
+            // other feature reacts to, or composition in src/app.
+            ...forbid('auth', ['tasks', 'find', 'account', 'undo']),
+            ...forbid('tasks', ['find', 'account', 'undo']),
+            ...forbid('find', ['auth', 'account', 'undo']),
+            ...forbid('account', ['find', 'undo']),
+            ...forbid('undo', ['auth', 'find']),
+            // A feature's index.ts is its only public surface.
+            ...FEATURES.map((feature) => ({
+              target: [
+                './src/app',
+                './src/main.tsx',
+                ...FEATURES.filter((f) => f !== feature).map((f) => `./src/features/${f}`),
+              ],
+              from: `./src/features/${feature}`,
+              except: ['./index.ts'],
+              message: `Import src/features/${feature} through its index.ts.`,
+            })),
           ],
         },
       ],

@@ -2,8 +2,8 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { setupServer } from 'msw/node'
 import { afterEach } from 'vitest'
-import { loadReorderKit } from '../src/features/tasks/list/useReorderKit'
-import { loadTaskRows } from '../src/features/tasks/useTaskRows'
+import { loadReorderKit } from '../src/features/tasks/ui/list/useReorderKit'
+import { loadTaskRows } from '../src/features/tasks/ui/useTaskRows'
 import { createIdentityToolkitHandlers } from './support/identityToolkit'
 
 // The Auth client captures `fetch` when it is imported, so MSW must patch it before any

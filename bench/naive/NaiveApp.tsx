@@ -6,7 +6,7 @@
  * with Edit and Delete in the row, and the app's EditTaskDialog); the tasks come from `tasks.json`, written by the benchmark.
  */
 import { useEffect, useState, type SubmitEvent } from 'react'
-import { EditTaskDialog } from '../../src/features/tasks/EditTaskDialog'
+import { EditTaskDialog } from '../../src/features/tasks/ui/EditTaskDialog'
 
 interface Task {
   id: string

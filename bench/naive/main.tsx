@@ -1,9 +1,9 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import '../../src/app/theme.css'
-import '../../src/features/tasks/tasks.css'
-import '../../src/features/tasks/list/list.css'
-import '../../src/features/tasks/list/rowMenu.css'
+import '../../src/features/tasks/ui/tasks.css'
+import '../../src/features/tasks/ui/list/list.css'
+import '../../src/features/tasks/ui/list/rowMenu.css'
 import { NaiveApp } from './NaiveApp'
 
 const root = document.getElementById('root')

@@ -9,8 +9,8 @@ import {
   DEFAULT_ROW_HEIGHT,
   pinnedRows,
   WINDOW_MIN_ROWS,
-} from '../../src/features/tasks/list/listWindow'
-import type { CommittedList, ListWindow } from '../../src/features/tasks/list/useListWindow'
+} from '../../src/features/tasks/ui/list/listWindow'
+import type { CommittedList, ListWindow } from '../../src/features/tasks/ui/list/useListWindow'
 
 const OVERSCAN_ROWS = 12
 

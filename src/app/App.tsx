@@ -1,8 +1,7 @@
-import { AccountStatus } from '../features/account/AccountStatus'
-import { Settings } from '../features/account/Settings'
-import { AccountWidget } from '../features/auth/AccountWidget'
-import { SyncStatus } from '../features/sync/SyncStatus'
-import { TasksPage } from '../features/tasks/TasksPage'
+import { AccountStatus, Settings } from '../features/account'
+import { AccountWidget } from '../features/auth'
+import { SyncStatus } from '../features/tasks'
+import { TasksPage } from './TasksPage'
 
 /**
  * The one screen: the header with the account widget (and Settings beside it once signed in),

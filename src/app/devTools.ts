@@ -6,7 +6,7 @@ import {
   tasksRestored,
   tasksSnapshotReceived,
   unsavedChangesRetried,
-} from '../features/tasks/tasksSlice'
+} from '../features/tasks'
 import type { RootState } from './store'
 
 // What Redux DevTools is sent. The extension serializes every action and the state after it:

@@ -6,14 +6,9 @@ import {
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit'
-import { authReducer } from '../features/auth/authSlice'
-import { addAuthListeners } from '../features/auth/listeners'
-import { findReducer } from '../features/find/findSlice'
-import { addFindListeners } from '../features/find/listeners'
-import { addSyncListeners } from '../features/sync/listeners'
-import { syncReducer } from '../features/sync/syncSlice'
-import { addTasksListeners } from '../features/tasks/listeners'
-import { tasksReducer } from '../features/tasks/tasksSlice'
+import { addAuthListeners, authReducer } from '../features/auth'
+import { addFindListeners, findReducer } from '../features/find'
+import { addSyncListeners, addTasksListeners, syncReducer, tasksReducer } from '../features/tasks'
 import type { Services } from '../services/types'
 import { devToolsOptions } from './devTools'
 import type { AppStartListening } from './listenerMiddleware'

@@ -11,7 +11,7 @@ import {
   tasksLoadStarted,
   tasksRestored,
   unsavedChangesRetried,
-} from '../../src/features/tasks/tasksSlice'
+} from '../../src/features/tasks/model/tasksSlice'
 import type { Task } from '../../src/services/types'
 import { createTestServices } from '../support/services'
 import { changed, EMAIL, snapshotOf, storedTask } from '../support/store'

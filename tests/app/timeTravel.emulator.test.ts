@@ -5,14 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { appStarted } from '../../src/app/actions'
 import { DEVTOOLS_MAX_AGE } from '../../src/app/devTools'
 import { setupStore, type RootState } from '../../src/app/store'
-import { taskSubmitted } from '../../src/features/tasks/addTask'
-import { taskDeleteClicked, taskToggled } from '../../src/features/tasks/clicks'
+import { taskSubmitted } from '../../src/features/tasks/model/addTask'
+import { taskDeleteClicked, taskToggled } from '../../src/features/tasks/model/commands'
 import {
   selectAllTasks,
   taskAdded,
   taskMarkedDone,
   taskTextSaved,
-} from '../../src/features/tasks/tasksSlice'
+} from '../../src/features/tasks/model/tasksSlice'
 import type { TaskRepository } from '../../src/services/types'
 import { device, newUser } from '../emulators/devices'
 import { userTasks } from '../emulators/userTasks'

@@ -13,7 +13,7 @@ import {
   tasksLoadStarted,
   tasksRestored,
   taskTextSaved,
-} from '../../src/features/tasks/tasksSlice'
+} from '../../src/features/tasks/model/tasksSlice'
 import { ADA } from '../support/fakeAuthService'
 import { createTestServices } from '../support/services'
 import { changed, EMAIL, snapshotOf, storedTask } from '../support/store'

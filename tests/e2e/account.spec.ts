@@ -10,7 +10,7 @@ import {
 } from './support/account'
 import { axeViolations } from './support/pageChecks'
 import { seedTasks, storedCountOf, storedTasksOf } from './support/backend'
-import { FINISHED_ORDER_BASE } from '../../src/features/tasks/ordering'
+import { FINISHED_ORDER_BASE } from '../../src/features/tasks/model/ordering'
 import { queuedWrites } from './support/deviceStore'
 import { device } from './support/devices'
 import { goOffline, goOnline } from './support/network'

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
-import { FINISHED_ORDER_BASE } from '../../src/features/tasks/ordering'
+import { FINISHED_ORDER_BASE } from '../../src/features/tasks/model/ordering'
 import { expect, newPerson, row, test, type Person } from './fixtures'
 import { fixturePath } from './support/account'
 import { seedTasks, storedTasksOf, whileWritesRefused } from './support/backend'

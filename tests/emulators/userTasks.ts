@@ -1,5 +1,5 @@
 import { inject } from 'vitest'
-import { compareTasks } from '../../src/features/tasks/ordering'
+import { compareTasks } from '../../src/features/tasks/model/ordering'
 import { fromStored } from '../../src/services/taskDocument'
 import type { Task } from '../../src/services/types'
 

@@ -6,7 +6,7 @@ import type {
   TasksSnapshot,
   TaskUpdate,
 } from '../../src/services/types'
-import { compareTasks } from '../../src/features/tasks/ordering'
+import { compareTasks } from '../../src/features/tasks/model/ordering'
 
 export type RecordedWrite =
   | { kind: 'add'; task: Task }

@@ -1,7 +1,7 @@
 import { vi } from 'vitest'
 import { appStarted } from '../../src/app/actions'
 import { setupStore } from '../../src/app/store'
-import { tasksLoadStarted, tasksSnapshotReceived } from '../../src/features/tasks/tasksSlice'
+import { tasksLoadStarted, tasksSnapshotReceived } from '../../src/features/tasks/model/tasksSlice'
 import type { Task, TaskUpdate } from '../../src/services/types'
 import { ADA } from './fakeAuthService'
 import { createTestServices } from './services'

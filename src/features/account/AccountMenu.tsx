@@ -8,7 +8,7 @@ import {
   type RefObject,
 } from 'react'
 import { useAppStore } from '../../app/hooks'
-import { selectAllTasks } from '../tasks/tasksSlice'
+import { selectAllTasks } from '../tasks'
 import { DeleteAccountDialog } from './DeleteAccountDialog'
 import { ExportDialog } from './ExportDialog'
 import { parseImport, sizeProblem } from './formats/parseImport'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { selectCurrentUser } from '../auth/authSlice'
-import { selectAllTasks } from '../tasks/tasksSlice'
+import { selectCurrentUser } from '../auth'
+import { selectAllTasks } from '../tasks'
 import { AccountDialog, closeDialogOf } from './AccountDialog'
 import {
   accountDeletionConfirmed,

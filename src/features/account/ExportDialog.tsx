@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
-import { selectAllTasks } from '../tasks/tasksSlice'
+import { selectAllTasks } from '../tasks'
 import { AccountDialog, closeDialogOf } from './AccountDialog'
 import { download } from './download'
 import { exportFileName, toCsv, toJson } from './formats/ourFormat'

@@ -1,7 +1,7 @@
 import { createAction, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
-import { authStateChanged } from '../auth/authSlice'
-import { importUndone, tasksImported } from '../tasks/tasksSlice'
+import { authStateChanged } from '../auth'
+import { importUndone, tasksImported } from '../tasks'
 
 // The account feature's state, injected into the store when the feature first loads: the last
 // import (for its progress line and its Undo) and Delete account's progress.

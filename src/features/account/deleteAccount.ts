@@ -1,7 +1,7 @@
 import { connectivityLost } from '../../app/actions'
 import type { AppListenerEffect } from '../../app/listenerMiddleware'
 import type { RootState } from '../../app/store'
-import { selectCurrentUser, userSignedOut } from '../auth/authSlice'
+import { selectCurrentUser, userSignedOut } from '../auth'
 import {
   accountDeleted,
   accountDeletionConfirmed,

@@ -2,7 +2,7 @@ import { addListener, type UnknownAction } from '@reduxjs/toolkit'
 import type { AppListenerEffect } from '../../app/listenerMiddleware'
 import type { AppDispatch, RootState } from '../../app/store'
 import type { Services, Task } from '../../services/types'
-import { importUndone, tasksImported, taskSaveFailed } from '../tasks/tasksSlice'
+import { importUndone, taskSaveFailed, tasksImported } from '../tasks'
 import {
   accountDeletionConfirmed,
   deletionSignInClicked,

@@ -1,6 +1,11 @@
 import type { Task } from '../../services/types'
-import { placeAfterLastOpen, placeAtEnd, type Placement, type TaskList } from '../tasks/ordering'
-import { rankBetween } from '../tasks/ranks'
+import {
+  placeAfterLastOpen,
+  placeAtEnd,
+  type Placement,
+  rankBetween,
+  type TaskListState,
+} from '../tasks'
 import type { TaskToAdd } from './formats/preview'
 
 /**
@@ -26,7 +31,7 @@ function run(first: Placement, count: number): Placement[] {
  * Without their ids: each slice gets its own as it is added (clicks.ts).
  */
 export function placeImported(
-  list: TaskList,
+  list: TaskListState,
   tasks: readonly TaskToAdd[],
   email: string,
 ): Omit<Task, 'id'>[] {

@@ -1,7 +1,7 @@
 import './find.css'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { selectFinishedCount, selectOpenCount, selectTaskIds } from '../tasks/tasksSlice'
-import { FILTERS } from './filterHash'
+import { selectFinishedCount, selectOpenCount, selectTaskIds } from '../tasks'
+import { FILTERS } from './shownTasks'
 import {
   findTyped,
   selectFilter,

@@ -1,10 +1,29 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
-import { taskOf } from '../tasks/taskTable'
-import { selectOpenCount, selectTaskIds, selectTaskTable, tasksCleared } from '../tasks/tasksSlice'
-import { matches, wordsOf } from './match'
+import { selectOpenCount, selectTaskIds, selectTaskTable, taskOf, tasksCleared } from '../tasks'
+import type { Task } from '../../services/types'
 
-/** Which tasks the list shows; kept in the URL's hash (filterHash.ts). */
+/**
+ * Text as Find compares it: accents dropped (NFD, then no combining marks) and case folded, so
+ * "chloe" finds "Chloé" and "ÉTÉ" finds "été". `toLowerCase`, not the locale's: the same on
+ * every device; a final sigma folds to σ as Unicode's case folding does.
+ */
+export const fold = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ')
+
+/** The words typed, folded; a task matches when its text contains every one. */
+export const wordsOf = (query: string) => fold(query).split(/\s+/).filter(Boolean)
+
+// Folded once per task object (a changed task is a new object), so a keystroke only compares.
+const folded = new WeakMap<Task, string>()
+
+export function matches(task: Task, words: readonly string[]) {
+  let text = folded.get(task)
+  if (text === undefined) folded.set(task, (text = fold(task.task)))
+  return words.every((word) => text.includes(word))
+}
+
+/** Which tasks the list shows; kept in the URL's hash (shownTasks.tsx). */
 export type Filter = 'all' | 'open' | 'finished'
 
 /** A task that a change took out of view, or that was added out of it, and what hides it. */

@@ -1,7 +1,6 @@
 import type { AppAnyActionEffect, AppStartListening } from '../../app/listenerMiddleware'
-import { selectTaskById, taskAdded } from '../tasks/tasksSlice'
-import { selectShownIds, selectWords, taskHiddenByFind } from './findSlice'
-import { matches } from './match'
+import { selectTaskById, taskAdded } from '../tasks'
+import { matches, selectShownIds, selectWords, taskHiddenByFind } from './findSlice'
 
 /**
  * A task added here that the search or the filter hides, or a shown task that a change (here

@@ -6,7 +6,7 @@ import {
   seedTasks as seedStored,
 } from '../../../scripts/firestore-rest.mjs'
 import { decodedFields } from '../../../scripts/firestore-values.mjs'
-import { compareTasks, FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
+import { compareTasks, FINISHED_ORDER_BASE } from '../../../src/features/tasks/model/ordering'
 import { fromStored } from '../../../src/services/taskDocument'
 import type { Task } from '../../../src/services/types'
 import { FIRESTORE } from './network'

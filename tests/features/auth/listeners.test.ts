@@ -8,8 +8,8 @@ import {
   signOutRequested,
 } from '../../../src/features/auth/authSlice'
 import { SIGN_OUT_SAVE_WAIT_ANSWERING_MS } from '../../../src/features/auth/listeners'
-import { taskToggled } from '../../../src/features/tasks/clicks'
-import { selectTaskIds } from '../../../src/features/tasks/tasksSlice'
+import { taskToggled } from '../../../src/features/tasks/model/commands'
+import { selectTaskIds } from '../../../src/features/tasks/model/tasksSlice'
 import type { Task } from '../../../src/services/types'
 import { ADA } from '../../support/fakeAuthService'
 import { createTestServices } from '../../support/services'

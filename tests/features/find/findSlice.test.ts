@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { filterChanged, findTyped, selectShownIds } from '../../../src/features/find/findSlice'
-import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/ordering'
-import { taskTextSaved, tasksCleared } from '../../../src/features/tasks/tasksSlice'
+import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/model/ordering'
+import { taskTextSaved, tasksCleared } from '../../../src/features/tasks/model/tasksSlice'
 import { storedTask, storeWithList } from '../../support/store'
 
 const list = () => [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fold, matches, wordsOf } from '../../../src/features/find/match'
+import { fold, matches, wordsOf } from '../../../src/features/find/findSlice'
 import { storedTask } from '../../support/store'
 
 describe('fold', () => {

@@ -1,5 +1,5 @@
 import { MAX_TASK_LENGTH, type Task } from '../../../services/types'
-import { normalizeTaskText } from '../../tasks/taskText'
+import { normalizeTaskText } from '../../tasks'
 import { nextTurn, slices, type ImportFormat, type ParsedFile, type Pause } from './types'
 
 /** A task to add, its text as it will be stored. */

@@ -1,0 +1,49 @@
+import { useState, type ReactNode } from 'react'
+import { useAppSelector } from './hooks'
+import { selectCurrentUser } from '../features/auth'
+import { FindBar, useFilterInHash, useShownTasks } from '../features/find'
+import { TaskForm, TaskList } from '../features/tasks'
+import type { Reveal } from '../features/tasks'
+
+/** The form, the list and, below it, `status`: what is said about saving. */
+export function TasksPage({ status }: { status?: ReactNode }) {
+  const [added, setAdded] = useState<Reveal | null>(null)
+  const reveal = (id: string) => {
+    setAdded((previous) => ({ id, count: (previous?.count ?? 0) + 1 }))
+  }
+  useFilterInHash()
+  const shown = useShownTasks()
+  // What a screen reader hears once after an add or an edit, politely: what happened. Said to
+  // whoever is signed in: the next person at a shared computer never finds it in the page.
+  const owner = useAppSelector(selectCurrentUser)?.email ?? null
+  const [said, setSaid] = useState<{ text: string; count: number; owner: string | null } | null>(
+    null,
+  )
+  const say = (text: string) => {
+    setSaid((previous) => ({ text, count: (previous?.count ?? 0) + 1, owner }))
+  }
+  return (
+    <main className="tasks-page">
+      <TaskForm
+        onAdded={(id, text) => {
+          reveal(id)
+          say(`Added: ${text}`)
+        }}
+      />
+      {/* A new element each time, so the same words are said again. */}
+      <p className="visually-hidden" role="status">
+        {said?.owner === owner && <span key={said.count}>{said.text}</span>}
+      </p>
+      <FindBar onShowAll={reveal} />
+      <TaskList
+        ids={shown.ids}
+        noMatch={shown.noMatch}
+        reveal={added}
+        status={status}
+        onSaved={() => {
+          say('Saved')
+        }}
+      />
+    </main>
+  )
+}

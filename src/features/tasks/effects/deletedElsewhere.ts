@@ -1,0 +1,74 @@
+import type { AppListenerEffect } from '../../../app/listenerMiddleware'
+import { accountDeletedElsewhere, authStateChanged } from '../../auth'
+import { taskSaveFailed } from '../model/tasksSlice'
+
+// An account deleted on another device (docs/sync.md, "Delete account"): that device marks it
+// before the Auth call, and the server then refuses every task write of it. Each other device
+// follows the mark; once the identity service confirms the account is gone (the mark alone
+// may be taken back, when the Auth call refused), it signs out, drops what it has not sent
+// (it can never be sent) and says how much. An offline device does the same once it is back.
+
+/** How often a device whose account is marked asks whether the account is gone yet. */
+export const GONE_CHECK_MS = 10_000
+
+export const followAccountMark: AppListenerEffect<typeof authStateChanged> = async (
+  action,
+  api,
+) => {
+  const email = action.payload?.email
+  // A sign-out: the account's follower ends by itself (below), and is not cut short while it
+  // signs the account out.
+  if (!email) return
+  api.cancelActiveListeners()
+  const { tasks, auth, logger } = api.extra
+  // The changes the server refuses from now on: once the account is marked, that is every add
+  // and update (with those refused before, they are the changes never sent).
+  let refused = Object.keys(api.getState().tasks.unsaved).length
+  const counting = api.fork(async () => {
+    for (;;) {
+      const [failure] = await api.take(taskSaveFailed.match)
+      if (failure.payload.code === 'permission-denied') refused++
+    }
+  })
+  const mark = { set: false }
+  let changed: () => void = () => undefined
+  const stop = tasks.watchAccountMark(
+    (set) => {
+      mark.set = set
+      changed()
+    },
+    (err) => {
+      logger.warn('The account’s deletion mark cannot be followed', err)
+    },
+  )
+  const markChanged = () => new Promise<void>((resolve) => (changed = resolve))
+  const signedOut = api.take(authStateChanged.match).then(() => 'signedOut' as const)
+  try {
+    for (;;) {
+      if (!mark.set) {
+        if ((await api.pause(Promise.race([markChanged(), signedOut]))) === 'signedOut') return
+      } else if (await api.pause(auth.accountGone())) {
+        break
+      } else {
+        const next = await api.pause(
+          Promise.race([api.delay(GONE_CHECK_MS), markChanged(), signedOut]),
+        )
+        if (next === 'signedOut') return
+      }
+    }
+  } finally {
+    stop()
+  }
+  await auth.signOut().catch((err: unknown) => {
+    logger.error('Error during sign-out:', err)
+  })
+  let queued = 0
+  try {
+    // Its instance stops first: nothing is refused after this, and what is queued is counted.
+    queued = await tasks.clearDevice({ dropUnsent: true })
+  } catch (err) {
+    logger.warn('The tasks kept on this device could not be removed', err)
+  }
+  counting.cancel()
+  api.dispatch(accountDeletedElsewhere({ email, dropped: refused + queued }))
+}

@@ -1,0 +1,39 @@
+// The list: its state and order (model/), the writes and the live query (effects/), what is
+// safe and what is not yet (saving/), and the form, rows and dialog (ui/).
+import './ui/tasks.css'
+export {
+  finishedTasksCleared,
+  importUndone,
+  selectAllTasks,
+  selectFinishedCount,
+  selectOpenCount,
+  selectTaskById,
+  selectTaskIds,
+  selectTaskTable,
+  taskAdded,
+  tasksCleared,
+  taskSaveFailed,
+  tasksImported,
+  tasksReducer,
+  tasksRestored,
+  tasksSnapshotReceived,
+  unsavedChangesRetried,
+} from './model/tasksSlice'
+export {
+  placeAfterLastOpen,
+  placeAtEnd,
+  taskIn,
+  type Placement,
+  type TaskList as TaskListState,
+} from './model/ordering'
+export { rankBetween } from './model/ranks'
+export { taskOf } from './model/taskTable'
+export { normalizeTaskText } from './model/taskText'
+export { addTasksListeners } from './effects/listeners'
+export { addSyncListeners } from './saving/listeners'
+export { syncReducer } from './saving/syncSlice'
+export { SyncStatus } from './saving/SyncStatus'
+export { guardLeaving } from './saving/leaveGuard'
+export { TaskForm } from './ui/TaskForm'
+export { TaskList } from './ui/TaskList'
+export type { Reveal } from './ui/list/useReveal'

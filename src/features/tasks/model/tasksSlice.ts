@@ -1,0 +1,187 @@
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { RootState } from '../../../app/store'
+import { newDocumentId } from '../../../lib/documentId'
+import type { Task, TasksSnapshot } from '../../../services/types'
+import { selectShownAuthStatus } from '../../auth'
+import {
+  base,
+  frozen,
+  initialState,
+  move,
+  removed,
+  withTask,
+  type Placed,
+  type TasksState,
+} from './listState'
+import { openCountOf, taskIn, withChanges } from './ordering'
+import { taskOf, tableWith } from './taskTable'
+import { applySnapshot } from './snapshot'
+import { normalizeTaskText } from './taskText'
+import {
+  discarded,
+  withRefusal,
+  without,
+  type RetriedWrite,
+  type TaskSaveFailure,
+} from '../saving/unsaved'
+
+// Each click's action carries all its write needs (the new order included, computed from the
+// list the person saw: clicks.ts), so the write follows the action, and a replay of the action
+// log (Redux DevTools) gives the same list. The reducers keep the list in its order.
+
+/** The list with those of `tasks` that are its owner's and not in it yet, each in its place. */
+function withOwnNew(state: TasksState, tasks: readonly Task[]) {
+  const list = base(state)
+  const own = tasks.filter(({ id, email }) => email === list.owner && !taskIn(list, id))
+  const changes = withChanges(list, own, new Set())
+  return changes ? frozen({ ...list, ...changes }) : list
+}
+
+const tasksSlice = createSlice({
+  name: 'tasks',
+  initialState,
+  reducers: {
+    taskAdded: {
+      reducer(state, { payload }: PayloadAction<Task>) {
+        const list = base(state)
+        if (list.owner !== payload.email || taskIn(list, payload.id)) return list
+        return withTask(list, payload)
+      },
+      prepare: (fields: Omit<Task, 'id'>) => ({ payload: { id: newDocumentId(), ...fields } }),
+    },
+    taskMarkedDone: (state, { payload }: PayloadAction<Placed>) => move(state, payload, true),
+    taskMarkedIncomplete: (state, { payload }: PayloadAction<Placed>) =>
+      move(state, payload, false),
+    /** Reordered by the person (drag, keys, menu), within its region. */
+    taskMoved: (state, { payload }: PayloadAction<Placed>) => move(state, payload),
+    /** Save changes: written even when the text is the same (a retry, a stored non-text). */
+    taskTextSaved(state, { payload }: PayloadAction<{ id: string; task: string }>) {
+      const list = base(state)
+      const task = taskIn(list, payload.id)
+      const text = normalizeTaskText(payload.task)
+      if (task === undefined || text === null || text === task.task) return list
+      return frozen({ ...list, table: tableWith(list.table, [{ ...task, task: text }]) })
+    },
+    /** Delete: the task as it was, for its write and for Undo. */
+    taskDeleted: (state, { payload }: PayloadAction<Task>) => removed(state, new Set([payload.id])),
+    /** Clear finished: the finished tasks as the person saw them. */
+    finishedTasksCleared: (state, { payload }: PayloadAction<Task[]>) =>
+      removed(state, new Set(payload.map(({ id }) => id))),
+    /** Undo: deleted tasks come back as they were (id, text, state and order). */
+    tasksRestored: (state, { payload }: PayloadAction<Task[]>) => withOwnNew(state, payload),
+    /**
+     * Import: some of a file's tasks, each with its id, owner and place, and which import they
+     * are of (src/features/account, which adds a long file's tasks in slices).
+     */
+    tasksImported: {
+      reducer: (state, { payload }: PayloadAction<Task[], string, { importId: string }>) =>
+        withOwnNew(state, payload),
+      prepare: (tasks: Task[], importId: string) => ({ payload: tasks, meta: { importId } }),
+    },
+    /** Undo of an import: its tasks, as the person saw them, go at once. */
+    importUndone: (state, { payload }: PayloadAction<Task[]>) =>
+      removed(state, new Set(payload.map(({ id }) => id))),
+    tasksLoadStarted(state, { payload }: PayloadAction<{ email: string }>) {
+      // Another user's list is never shown while this one loads.
+      if (state.owner !== payload.email) {
+        return { ...initialState, owner: payload.email, status: 'loading' }
+      }
+      state.status = 'loading'
+      state.late = false
+    },
+    /** The list has not come after a while (liveQuery.ts times it). */
+    tasksLoadLate(state, { payload }: PayloadAction<{ email: string }>) {
+      if (state.owner === payload.email && state.status !== 'loaded') state.late = true
+    },
+    /** Retry: the live query is asked again, on a new connection. */
+    tasksLoadRetried(state) {
+      state.late = false
+      if (state.status === 'failed') state.status = 'loading'
+    },
+    /** The live query's news: the first holds every task, later ones what changed. */
+    tasksSnapshotReceived(state, { payload }: PayloadAction<{ email: string } & TasksSnapshot>) {
+      const list = base(state)
+      if (list.owner !== payload.email) return list
+      const changes = applySnapshot(list, payload.updates)
+      const ids = changes.ids ?? list.ids
+      const known = list.status === 'loaded' || !payload.fromCache || ids.length > 0
+      const status = known ? 'loaded' : 'cached'
+      if (Object.keys(changes).length === 0 && list.status === status) return list
+      return frozen({ ...list, ...changes, status, late: known ? false : list.late })
+    },
+    tasksLoadFailed(state, { payload }: PayloadAction<{ email: string }>) {
+      if (state.owner === payload.email) state.status = 'failed'
+    },
+    tasksCleared: () => initialState,
+    /** The server refused a write for good: the list keeps it as the person left it (spec §4). */
+    taskSaveFailed(state, { payload }: PayloadAction<TaskSaveFailure>) {
+      const list = base(state)
+      const unsaved = withRefusal(list, payload, list.refusals + 1)
+      if (unsaved === null) return list
+      return frozen({ ...list, unsaved, refusals: list.refusals + 1 })
+    },
+    /** Retry: the refused changes are sent again as `writes` says; a new refusal marks them again. */
+    unsavedChangesRetried(state, { payload: writes }: PayloadAction<RetriedWrite[]>) {
+      const ids = writes.map((write) => (write.kind === 'add' ? write.task.id : write.id))
+      state.unsaved = without(base(state).unsaved, ids)
+    },
+    /** Discard: the tasks of `ids` show what the server holds. */
+    unsavedChangesDiscarded(state, { payload: ids }: PayloadAction<string[]>) {
+      const list = base(state)
+      return frozen({ ...list, ...discarded(list, ids) })
+    },
+  },
+})
+
+export const {
+  taskAdded,
+  taskMarkedDone,
+  taskMarkedIncomplete,
+  taskMoved,
+  taskTextSaved,
+  taskDeleted,
+  finishedTasksCleared,
+  tasksRestored,
+  tasksImported,
+  importUndone,
+  tasksLoadStarted,
+  tasksSnapshotReceived,
+  tasksLoadFailed,
+  tasksLoadLate,
+  tasksLoadRetried,
+  tasksCleared,
+  taskSaveFailed,
+  unsavedChangesRetried,
+  unsavedChangesDiscarded,
+} = tasksSlice.actions
+
+export const tasksReducer = tasksSlice.reducer
+
+export const selectTaskIds = (state: RootState) => state.tasks.ids
+/** The tasks by id (taskTable.ts `taskOf`). */
+export const selectTaskTable = (state: RootState) => state.tasks.table
+export const selectTaskById = (state: RootState, id: string): Task | undefined =>
+  taskIn(state.tasks, id)
+/** The tasks in list order; the same array while the list has not changed. */
+export const selectAllTasks = createSelector([selectTaskIds, selectTaskTable], (ids, table) =>
+  ids.map((id) => taskOf(table, id)).filter((task) => task !== undefined),
+)
+export const selectListOwner = (state: RootState) => state.tasks.owner
+
+/**
+ * What the list area can say when it has no rows: `empty` only once the list is known (loaded,
+ * or nobody signed in); `pending` while sign-in or the load is still under way, `late` once it
+ * has taken long, `failed` while the query fails.
+ */
+export const selectListAvailability = (state: RootState): ListAvailability => {
+  if (state.tasks.status === 'loaded') return 'empty'
+  if (state.tasks.status === 'failed') return 'failed'
+  if (selectShownAuthStatus(state) === 'signedOut') return 'empty'
+  return state.tasks.late ? 'late' : 'pending'
+}
+export type ListAvailability = 'empty' | 'pending' | 'late' | 'failed'
+
+/** How many tasks are open; said near the list ("3 open"). */
+export const selectOpenCount = (state: RootState) => openCountOf(state.tasks)
+export const selectFinishedCount = (state: RootState) =>
+  state.tasks.ids.length - selectOpenCount(state)

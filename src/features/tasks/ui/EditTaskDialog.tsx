@@ -1,0 +1,141 @@
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { MAX_TASK_LENGTH } from '../../../services/types'
+import { selectTaskById, taskTextSaved } from '../model/tasksSlice'
+import { CutNotice, useLengthLimit } from './LengthLimit'
+import { normalizeTaskText } from '../model/taskText'
+
+export const DELETED_ELSEWHERE = 'This task was deleted on another device.'
+
+interface EditTaskDialogProps {
+  text: string
+  /** The task is gone (deleted on another device): the dialog says so and offers Close only. */
+  gone?: boolean
+  /** Called with the trimmed new text when Save changes is pressed. */
+  onSave: (text: string) => void
+  /** Called once the dialog has closed, however it was closed. */
+  onClosed: () => void
+}
+
+/**
+ * The 'Edit Task' dialog for the task `id`, beside the list rather than in its row: a refresh
+ * that moves the row keeps it open with its draft, and one that deletes the task leaves it
+ * open to say so.
+ */
+export function TaskEditor({
+  id,
+  onClosed,
+  onSaved,
+}: {
+  id: string
+  onClosed: () => void
+  onSaved?: () => void
+}) {
+  const task = useAppSelector((state) => selectTaskById(state, id))
+  const dispatch = useAppDispatch()
+  return (
+    <EditTaskDialog
+      text={task?.task ?? ''}
+      gone={task === undefined}
+      onSave={(text) => {
+        // Saved even when the text is the same: a change the server refused is sent again.
+        dispatch(taskTextSaved({ id, task: text }))
+        onSaved?.()
+      }}
+      onClosed={onClosed}
+    />
+  )
+}
+
+/** A task is one paragraph: line breaks typed or pasted become spaces. */
+const oneParagraph = (text: string) => text.replace(/[\r\n]+/g, ' ')
+
+/** The 'Edit Task' dialog. The draft lives here until Save changes; Close drops it. */
+export function EditTaskDialog({ text, gone = false, onSave, onClosed }: EditTaskDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const inputId = useId()
+  const messageId = useId()
+  const closeRef = useRef<HTMLButtonElement>(null)
+  const fieldRef = useRef<HTMLTextAreaElement>(null)
+  const cutId = useId()
+  const [draft, setDraft] = useState(text)
+  const normalized = normalizeTaskText(draft)
+  const cut = useLengthLimit(fieldRef, draft, setDraft, oneParagraph)
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (dialog && !dialog.open) dialog.showModal()
+  }, [])
+
+  // The input goes with the task: focus goes to Close, which reads out why.
+  useEffect(() => {
+    if (gone) closeRef.current?.focus()
+  }, [gone])
+
+  const close = () => {
+    dialogRef.current?.close()
+  }
+
+  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (normalized === null || gone) return
+    onSave(normalized)
+    close()
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="dialog edit-dialog"
+      aria-labelledby={titleId}
+      onClose={onClosed}
+    >
+      <form onSubmit={handleSubmit}>
+        <h2 id={titleId}>Edit Task</h2>
+        {gone ? (
+          <p id={messageId}>{DELETED_ELSEWHERE}</p>
+        ) : (
+          <>
+            <label htmlFor={inputId}>Task</label>
+            {/* Wraps and grows with the text; Enter saves: a task is one paragraph. */}
+            <textarea
+              ref={fieldRef}
+              id={inputId}
+              rows={1}
+              autoComplete="off"
+              maxLength={MAX_TASK_LENGTH}
+              aria-describedby={cut ? cutId : undefined}
+              dir="auto"
+              value={draft}
+              onChange={(event) => {
+                setDraft(oneParagraph(event.target.value))
+              }}
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter' || event.nativeEvent.isComposing) return
+                event.preventDefault()
+                event.currentTarget.form?.requestSubmit()
+              }}
+            />
+            <CutNotice id={cutId} shown={cut} />
+          </>
+        )}
+        <div className="dialog-actions">
+          <button
+            ref={closeRef}
+            type="button"
+            aria-describedby={gone ? messageId : undefined}
+            onClick={close}
+          >
+            Close
+          </button>
+          {!gone && (
+            <button type="submit" className="primary" disabled={normalized === null}>
+              Save changes
+            </button>
+          )}
+        </div>
+      </form>
+    </dialog>
+  )
+}

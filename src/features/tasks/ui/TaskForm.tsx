@@ -1,0 +1,92 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { MAX_TASK_LENGTH } from '../../../services/types'
+import { selectAuthStatus } from '../../auth'
+import { taskSubmitted } from '../model/addTask'
+import { CutNotice, useLengthLimit } from './LengthLimit'
+
+/** Keys that start a new task from anywhere but a text field or the dialog. */
+const NEW_TASK_KEYS = new Set(['/', 'n', 'N'])
+
+const typingIn = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || target.matches('input, textarea, select'))
+
+/** The form to add a task; `onAdded` hears of each task it adds. */
+export function TaskForm({ onAdded }: { onAdded?: (id: string, text: string) => void }) {
+  const dispatch = useAppDispatch()
+  const [draft, setDraft] = useState('')
+  const inputRef = useRef<HTMLInputElement>(null)
+  const authStatus = useAppSelector(selectAuthStatus)
+  const noticeId = useId()
+  const cut = useLengthLimit(inputRef, draft, setDraft)
+
+  // Text typed into the prerendered page before it hydrated is in the input but not in the
+  // draft, and the next render would wipe it: take it into the draft first.
+  useLayoutEffect(() => {
+    const typed = inputRef.current?.value
+    if (typed) setDraft(typed)
+  }, [])
+
+  // Signing in replaces the focused 'Login now' button, which drops focus to the page:
+  // hand it to the input, where the user goes next. Focus placed elsewhere is left alone.
+  useEffect(() => {
+    if (authStatus === 'signedIn' && document.activeElement === document.body) {
+      inputRef.current?.focus()
+    }
+  }, [authStatus])
+
+  // `/` or `n` from anywhere else starts a new task, as in Gmail, Todoist or GitHub.
+  useEffect(() => {
+    const keyDown = (event: KeyboardEvent) => {
+      if (!NEW_TASK_KEYS.has(event.key) || event.ctrlKey || event.metaKey || event.altKey) return
+      if (typingIn(event.target) || document.querySelector('dialog[open]')) return
+      event.preventDefault()
+      inputRef.current?.focus()
+    }
+    document.addEventListener('keydown', keyDown)
+    return () => {
+      document.removeEventListener('keydown', keyDown)
+    }
+  }, [])
+
+  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const outcome = dispatch(taskSubmitted(draft))
+    if (outcome.kind === 'added') {
+      setDraft('')
+      onAdded?.(outcome.id, outcome.text)
+    }
+    inputRef.current?.focus()
+  }
+
+  return (
+    // method="dialog" outside a dialog makes the browser's own submission do nothing: Enter
+    // before the prerendered page has hydrated keeps the text instead of reloading the page.
+    <form className="task-form" method="dialog" onSubmit={handleSubmit}>
+      <label htmlFor="new-task" className="visually-hidden">
+        New task
+      </label>
+      <input
+        ref={inputRef}
+        id="new-task"
+        type="text"
+        placeholder="Write your task here"
+        title="New task (press / or N to come back here)"
+        aria-keyshortcuts="/ N"
+        // The spec asks for it: the page exists to type a task.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus
+        autoComplete="off"
+        maxLength={MAX_TASK_LENGTH}
+        aria-describedby={cut ? noticeId : undefined}
+        value={draft}
+        onChange={(event) => {
+          setDraft(event.target.value)
+        }}
+      />
+      <button type="submit">Add Task</button>
+      <CutNotice id={noticeId} shown={cut} />
+    </form>
+  )
+}

@@ -1,0 +1,146 @@
+import './list/list.css'
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
+import { useAppSelector } from '../../../app/hooks'
+import type { ReactNode } from 'react'
+import { TaskEditor } from './EditTaskDialog'
+import { WINDOW_MIN_ROWS } from './list/listWindow'
+import { rowControl, rowElement, type Control } from './list/rowControls'
+import type { FocusedRow } from './list/useFocusedRow'
+import type { Reveal } from './list/useReveal'
+import { RowActionsContext, useRowActions } from './rowActions'
+import { selectListOwner, selectTaskIds } from '../model/tasksSlice'
+import { ListToolbar } from './ListToolbar'
+import { EMPTY_MESSAGES, EmptyList } from './EmptyList'
+import { UndoBar } from './UndoBar'
+import { UnsavedDeletes } from '../saving/UnsavedDeletes'
+import { useTaskRows } from './useTaskRows'
+
+/** Rows drawn at once when a list first appears: more than a tall screen holds. */
+const FIRST_ROWS = 30
+
+/** The `control` button of the row of `id`, if it is drawn. */
+function rowButton(id: string, control: Control): HTMLElement | undefined {
+  const list = document.querySelector<HTMLElement>('ul.task-list')
+  const row = list ? rowElement(list, id) : undefined
+  return row ? rowControl(row, control) : undefined
+}
+
+const focusInput = () => document.getElementById('new-task')?.focus()
+
+/**
+ * The list area: the rows (or what to say without any), the Edit Task dialog, and the status
+ * line below the list (the sync state, Undo after a delete), which sticks to the bottom of the
+ * window while the list is longer, so it never covers the input or, scrolled to the end, the
+ * last row.
+ */
+export function TaskList({
+  ids: shownIds,
+  noMatch = null,
+  reveal = null,
+  status = null,
+  onSaved,
+}: {
+  /** The rows shown (Find and the filter decide them, in the page), by default every task. */
+  ids?: readonly string[]
+  /** What to say when the list has tasks but none is shown. */
+  noMatch?: ReactNode
+  reveal?: Reveal | null
+  /** What is said about saving (the sync line), shown with Undo below the list. */
+  status?: ReactNode
+  /** An edit was saved (Save changes with new text). */
+  onSaved?: () => void
+}) {
+  // The list's own messages go by every task, not by the rows shown.
+  const all = useAppSelector(selectTaskIds)
+  const ids = shownIds ?? all
+  const none = all.length === 0
+  const { actions, editing, closeEditor, deleted, clearFinished, undo, dismissUndo } =
+    useRowActions()
+  // Undo is offered only to the list's owner (not after a sign-out, nor to the next person).
+  const owner = useAppSelector(selectListOwner)
+  const undoable = deleted !== null && deleted.tasks[0]?.email === owner ? deleted : null
+  const focus = useRef<FocusedRow | null>(null)
+  const rows = useTaskRows()
+  // When a list of some length first appears (kept on the device, or the server's answer), the
+  // rows a screen shows are drawn at once and the others in a background render that yields to
+  // input, instead of in one long task on a slow phone. From then on every change is drawn at
+  // once. Lists long enough to be windowed draw about as few rows anyway.
+  const [firstFill, setFirstFill] = useState<'waiting' | 'partial' | 'done'>('waiting')
+  if (firstFill === 'waiting' && ids.length > 0) {
+    const partial = ids.length > FIRST_ROWS && ids.length <= WINDOW_MIN_ROWS
+    setFirstFill(partial ? 'partial' : 'done')
+  }
+  const partial = firstFill === 'partial'
+  useEffect(() => {
+    if (!partial) return
+    startTransition(() => {
+      setFirstFill('done')
+    })
+  }, [partial])
+
+  // The last row went while it held focus: the input takes it.
+  const empty = ids.length === 0
+  useLayoutEffect(() => {
+    if (!empty || focus.current === null) return
+    focus.current = null
+    if (document.activeElement === document.body || document.activeElement === null) focusInput()
+  }, [empty])
+
+  return (
+    <RowActionsContext value={actions}>
+      {!none && (
+        <ListToolbar
+          onClearFinished={() => {
+            flushSync(clearFinished)
+            // Its button has gone with the finished tasks: back to where tasks are written.
+            focusInput()
+          }}
+        />
+      )}
+      {none ? (
+        <EmptyList />
+      ) : empty ? (
+        noMatch
+      ) : rows ? (
+        <rows.TaskRows
+          ids={partial ? ids.slice(0, FIRST_ROWS) : ids}
+          focus={focus}
+          reveal={reveal}
+        />
+      ) : (
+        <div className="empty">
+          <p role="status">{EMPTY_MESSAGES.pending}</p>
+        </div>
+      )}
+      <div className="page-status">
+        {status}
+        <UnsavedDeletes />
+        <UndoBar
+          deleted={undoable}
+          onUndo={() => {
+            const restored = flushSync(undo)
+            const toggle = restored === null ? undefined : rowButton(restored, 'toggle')
+            if (toggle) toggle.focus()
+            else focusInput()
+          }}
+          onDismiss={dismissUndo}
+        />
+      </div>
+      {editing !== null && (
+        <TaskEditor
+          key={editing}
+          id={editing}
+          onSaved={onSaved}
+          onClosed={() => {
+            closeEditor()
+            // Back to the row's Edit button, wherever the row is now; the input if it went.
+            const edit = rowButton(editing, 'edit')
+            if (edit) edit.focus()
+            else focusInput()
+          }}
+        />
+      )}
+    </RowActionsContext>
+  )
+}

@@ -1,0 +1,51 @@
+import type { MouseEvent } from 'react'
+import { useAppDispatch, useAppSelector } from '../../../../app/hooks'
+import { retryClicked } from '../../model/commands'
+import { unsavedChangesDiscarded } from '../../model/tasksSlice'
+import { refusalReason, selectUnsaved } from '../../saving/unsaved'
+import { rowControl } from './rowControls'
+
+/** Before the mark's button goes, focus goes to its row's toggle (which stays, or moves). */
+function focusToggle(event: MouseEvent<HTMLButtonElement>) {
+  const row = event.currentTarget.closest('li')
+  if (row) rowControl(row, 'toggle')?.focus()
+}
+
+/**
+ * A row whose change the server refused: it stays as the person left it, says so and why, and
+ * offers Retry (send it again) and Discard (show the server's version). It lasts until they
+ * choose, or reload: nothing is undone behind their back. The buttons are described by the
+ * task's text, as the row's others are.
+ */
+export function UnsavedMark({ id, describedBy }: { id: string; describedBy: string }) {
+  const unsaved = useAppSelector((state) => selectUnsaved(state, id))
+  const dispatch = useAppDispatch()
+  if (unsaved === undefined) return null
+  return (
+    <p className="task-unsaved">
+      <span>{`Not saved: ${refusalReason(unsaved.kind, unsaved.code)}.`}</span>
+      <span className="task-unsaved-actions">
+        <button
+          type="button"
+          aria-describedby={describedBy}
+          onClick={(event) => {
+            focusToggle(event)
+            dispatch(retryClicked([id]))
+          }}
+        >
+          Retry
+        </button>
+        <button
+          type="button"
+          aria-describedby={describedBy}
+          onClick={(event) => {
+            focusToggle(event)
+            dispatch(unsavedChangesDiscarded([id]))
+          }}
+        >
+          Discard
+        </button>
+      </span>
+    </p>
+  )
+}

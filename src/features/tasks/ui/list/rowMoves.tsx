@@ -1,0 +1,100 @@
+import { use } from 'react'
+import { flushSync } from 'react-dom'
+import type { AppDispatch, AppStore } from '../../../../app/store'
+import { taskMovedPast } from '../../model/commands'
+import { selectTaskById } from '../../model/tasksSlice'
+import type { Announcer } from './MoveStatus'
+import { rowElement } from './rowControls'
+import { MENU_ITEM, useCloseMenu } from './RowMenu'
+import { Icon } from './TaskItem'
+import { RowMovesContext, type RowMoves, type Step } from './useRowMoves'
+
+// How a move is made: in the drag library's chunk (reorder.tsx), with the ordering it needs, so
+// the first render carries neither.
+
+const UP = 'M12 19V5M6 11l6-6 6 6'
+const DOWN = 'M12 5v14M6 13l6 6 6-6'
+
+/**
+ * The menu's Move up and Move down, drawn when the menu opens, each only where the task can go
+ * that way within its region. Either closes the menu back to its button, then moves the task:
+ * focus stays on that button, in the row wherever it is drawn (useFocusedRow.ts).
+ */
+function MenuItems({ id }: { id: string }) {
+  const moves = use(RowMovesContext)
+  const closeMenu = useCloseMenu()
+  if (!moves) return null
+  const item = (step: Step, label: string, path: string) =>
+    moves.neighbour(id, step) !== undefined && (
+      <button
+        type="button"
+        className="icon-button"
+        data-control="more"
+        onClick={() => {
+          closeMenu()
+          moves.move(id, step)
+        }}
+        {...MENU_ITEM}
+      >
+        <Icon path={path} />
+        <span className="button-label">{label}</span>
+      </button>
+    )
+  return (
+    <>
+      {item(-1, 'Move up', UP)}
+      {item(1, 'Move down', DOWN)}
+    </>
+  )
+}
+
+/**
+ * The list's moves among the rows `shown` (read when called). Each dispatches `taskMovedPast`,
+ * which writes the moved task only; the row is brought into view if the move took it out, and
+ * the list's status line says where it went.
+ */
+export function createRowMoves(
+  dispatch: AppDispatch,
+  store: AppStore,
+  page: { shown: () => readonly string[]; list: () => HTMLUListElement | null },
+  announcer: Announcer,
+): RowMoves {
+  const region = (id: string) => selectTaskById(store.getState(), id)?.isFinished
+  const position = (id: string) => {
+    const list = page.shown()
+    return `${String(list.indexOf(id) + 1)} of ${String(list.length)}`
+  }
+  const neighbour = (id: string, step: Step) => {
+    const list = page.shown()
+    const index = list.indexOf(id)
+    const next = index < 0 ? undefined : list[index + step]
+    return next !== undefined && region(next) === region(id) ? next : undefined
+  }
+  // Drawn before the caller goes on: focus, the row's place and what is said follow the move.
+  const drop = (id: string, overId: string) => {
+    let moved = false
+    flushSync(() => {
+      moved = dispatch(taskMovedPast(id, overId))
+    })
+    return moved
+  }
+  return {
+    neighbour,
+    move(id, step) {
+      const past = neighbour(id, step)
+      if (past === undefined || !drop(id, past)) {
+        announcer.say(step < 0 ? 'Not moved: already first.' : 'Not moved: already last.')
+        return false
+      }
+      const list = page.list()
+      const row = list ? rowElement(list, id) : undefined
+      row?.scrollIntoView({ block: 'nearest' })
+      announcer.say(`Moved to ${position(id)}`)
+      return true
+    },
+    drop,
+    position,
+    textOf: (id) => selectTaskById(store.getState(), id)?.task ?? '',
+    MenuItems,
+  }
+}
