@@ -5,7 +5,7 @@ import type { Task, TaskChanges } from './types'
 // here (the Firestore adapter's converter, the rules table, the bench's and the browser tests'
 // seeding, the old outbox's handover). Only type imports: scripts run it under Node's type
 // stripping. A new stored field is added to `Task` (types.ts), here, where a task is first
-// made (addTask.ts) and where it is shown, plus firestore.rules.
+// made (tasks/model/commands.ts) and where it is shown, plus firestore.rules.
 
 /** The document of a task as this app writes it: `order` is absent on the original app's. */
 export interface StoredTask {

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { appStarted } from '../../src/app/actions'
 import { DEVTOOLS_MAX_AGE } from '../../src/app/devTools'
 import { setupStore, type RootState } from '../../src/app/store'
-import { taskSubmitted } from '../../src/features/tasks/model/addTask'
-import { taskDeleteClicked, taskToggled } from '../../src/features/tasks/model/commands'
+import { addTask } from '../../src/features/tasks/model/commands'
+import { deleteTask, toggleTask } from '../../src/features/tasks/model/commands'
 import {
   selectAllTasks,
   taskAdded,
@@ -105,13 +105,13 @@ describe('Redux DevTools time travel, against the emulator', () => {
 
     // A burst of clicks: they stand in the log back to back, before any answer of the server.
     const add = (text: string) => {
-      const outcome = store.dispatch(taskSubmitted(text))
+      const outcome = store.dispatch(addTask(text))
       if (outcome.kind !== 'added') throw new Error(`${text}: ${outcome.kind}`)
       return outcome.id
     }
     const [milk, dog, letter] = [add('Buy milk'), add('Walk the dog'), add('Write to Grace')]
-    store.dispatch(taskToggled(milk))
-    store.dispatch(taskDeleteClicked(letter))
+    store.dispatch(toggleTask(milk))
+    store.dispatch(deleteTask(letter))
     store.dispatch(taskTextSaved({ id: dog, task: 'Walk the dog twice' }))
     expect(writes).toHaveLength(6)
     await app.inStepWithServer()
@@ -145,7 +145,7 @@ describe('Redux DevTools time travel, against the emulator', () => {
 
     // Back where all three were open, the dog is ticked: the click reads the list shown then.
     app.jumpTo(added(letter))
-    store.dispatch(taskToggled(dog))
+    store.dispatch(toggleTask(dog))
     const click = app.actionAt(app.indexOf(taskMarkedDone.match))
     if (click === undefined || !taskMarkedDone.match(click)) throw new Error('No click logged')
     const { id, order, rank } = click.payload

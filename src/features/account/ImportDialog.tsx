@@ -1,6 +1,6 @@
 import { useAppDispatch } from '../../app/hooks'
 import { AccountDialog, closeDialogOf } from './AccountDialog'
-import { importConfirmed } from './clicks'
+import { confirmImport } from './clicks'
 import { skippedCount, type ImportPreview } from './formats/preview'
 import type { ImportFormat, ImportProblem } from './formats/types'
 import {
@@ -106,7 +106,7 @@ export function ImportDialog({
             type="button"
             className="primary"
             onClick={(event) => {
-              void dispatch(importConfirmed(preview.tasks))
+              void dispatch(confirmImport(preview.tasks))
               close(event.currentTarget)
             }}
           >

@@ -33,7 +33,7 @@ function askBeforeLeaving(): () => void {
  * batches as each slice comes. The rest is not added once the import is undone or its owner has
  * signed out; Dismiss only hides its line. Resolves with how many were to be added.
  */
-export const importConfirmed =
+export const confirmImport =
   (tasks: readonly TaskToAdd[]): AppThunk<Promise<number>> =>
   async (dispatch, getState) => {
     const owner = selectCurrentUser(getState())?.email

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { importDismissed, selectImport } from '../../../src/features/account/accountSlice'
 import {
   IMPORT_SLICE,
-  importConfirmed,
+  confirmImport,
   importUndoClicked,
 } from '../../../src/features/account/clicks'
 import { installAccount } from '../../../src/features/account/install'
@@ -21,7 +21,7 @@ async function started(count = IMPORT_SLICE * 4) {
   const setup = await signedInStore([storedTask('a', false, 0, 'Keep me')])
   installAccount(setup.store)
   setup.repository.holdWrites()
-  const done = setup.store.dispatch(importConfirmed(fileTasks(count)))
+  const done = setup.store.dispatch(confirmImport(fileTasks(count)))
   return { ...setup, done }
 }
 
@@ -78,7 +78,7 @@ describe('an import in slices', () => {
   it('a second import started meanwhile keeps its own Undo; the first is still added', async () => {
     const { store, done } = await started()
     const second = store.dispatch(
-      importConfirmed([{ text: 'From the second file', finished: false }]),
+      confirmImport([{ text: 'From the second file', finished: false }]),
     )
     await Promise.all([done, second])
     expect(store.getState().tasks.ids).toHaveLength(2 + IMPORT_SLICE * 4)

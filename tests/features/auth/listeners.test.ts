@@ -8,7 +8,7 @@ import {
   signOutRequested,
 } from '../../../src/features/auth/authSlice'
 import { SIGN_OUT_SAVE_WAIT_ANSWERING_MS } from '../../../src/features/auth/listeners'
-import { taskToggled } from '../../../src/features/tasks/model/commands'
+import { toggleTask } from '../../../src/features/tasks/model/commands'
 import { selectTaskIds } from '../../../src/features/tasks/model/tasksSlice'
 import type { Task } from '../../../src/services/types'
 import { ADA } from '../../support/fakeAuthService'
@@ -161,7 +161,7 @@ describe('Log Out', () => {
       expect(selectTaskIds(store.getState())).toEqual(['a1'])
     })
     repository.holdWrites()
-    store.dispatch(taskToggled('a1'))
+    store.dispatch(toggleTask('a1'))
     vi.useFakeTimers()
     store.dispatch(signOutRequested())
     await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_ANSWERING_MS - 1)
@@ -179,7 +179,7 @@ describe('Log Out', () => {
     fakeAuth.emit(ADA)
     await settle()
     repository.holdWrites()
-    store.dispatch(taskToggled('a1'))
+    store.dispatch(toggleTask('a1'))
     store.dispatch(signOutRequested())
     await settle()
     expect(fakeAuth.calls.signOut).toBe(0)

@@ -31,7 +31,7 @@ export const followTasks: AppListenerEffect<typeof authStateChanged> = async (ac
     return
   }
   api.dispatch(tasksLoadStarted({ email }))
-  const retryClicked = () => api.take(tasksLoadRetried.match).then(() => true)
+  const retryChanges = () => api.take(tasksLoadRetried.match).then(() => true)
   for (let attempt = 1; ; attempt++) {
     const late = api.fork(async (fork) => {
       await fork.delay(LIST_LATE_MS)
@@ -49,7 +49,7 @@ export const followTasks: AppListenerEffect<typeof authStateChanged> = async (ac
               reject,
             )
           }),
-          retryClicked().then(() => (retried = true)),
+          retryChanges().then(() => (retried = true)),
         ]),
       )
     } catch (err) {
@@ -62,7 +62,7 @@ export const followTasks: AppListenerEffect<typeof authStateChanged> = async (ac
     }
     // A failed query is asked again after the backoff; on Retry at once, on a new connection.
     retried ||= await api.pause(
-      Promise.race([api.delay(backoffDelay(attempt)).then(() => false), retryClicked()]),
+      Promise.race([api.delay(backoffDelay(attempt)).then(() => false), retryChanges()]),
     )
     if (retried) {
       attempt = 0

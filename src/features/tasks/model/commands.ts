@@ -1,22 +1,25 @@
 import type { AppThunk } from '../../../app/store'
 import type { Task } from '../../../services/types'
-import { placeAtEnd, placeAtTop, placeBetween, taskIn } from './ordering'
+import { selectCurrentUser } from '../../auth'
+import { placeAfterLastOpen, placeAtEnd, placeAtTop, placeBetween, taskIn } from './ordering'
 import {
   finishedTasksCleared,
   selectAllTasks,
+  taskAdded,
   taskDeleted,
   taskMarkedDone,
   taskMarkedIncomplete,
   taskMoved,
   unsavedChangesRetried,
 } from './tasksSlice'
+import { normalizeTaskText } from './taskText'
 import { retriedWrite } from '../saving/unsaved'
 
-// The row's clicks, made into events from the list the person saw: each action carries what
+// The commands: the form's submit and the row's clicks, made into events from the list the person saw: each action carries what
 // its write needs (the new order, the deleted tasks), so the write follows the action.
 
 /** The toggle: done goes to the end of the list, incomplete to the top (spec §4). */
-export const taskToggled =
+export const toggleTask =
   (id: string): AppThunk =>
   (dispatch, getState) => {
     const list = getState().tasks
@@ -30,7 +33,7 @@ export const taskToggled =
   }
 
 /** Delete; returns the task deleted, for Undo. */
-export const taskDeleteClicked =
+export const deleteTask =
   (id: string): AppThunk<Task | undefined> =>
   (dispatch, getState) => {
     const task = taskIn(getState().tasks, id)
@@ -39,14 +42,14 @@ export const taskDeleteClicked =
   }
 
 /** Clear finished; returns the tasks cleared, for Undo. */
-export const clearFinishedClicked = (): AppThunk<Task[]> => (dispatch, getState) => {
+export const clearFinished = (): AppThunk<Task[]> => (dispatch, getState) => {
   const finished = selectAllTasks(getState()).filter((task) => task.isFinished)
   if (finished.length > 0) dispatch(finishedTasksCleared(finished))
   return finished
 }
 
 /** Retry: the refused changes of `ids` are sent again. */
-export const retryClicked =
+export const retryChanges =
   (ids: readonly string[]): AppThunk =>
   (dispatch, getState) => {
     const list = getState().tasks
@@ -59,7 +62,7 @@ export const retryClicked =
  * `pastId`, below it when it came from above, above it when from below, within its region
  * (open among open, finished among finished). Whether it moved.
  */
-export const taskMovedPast =
+export const moveTask =
   (id: string, pastId: string): AppThunk<boolean> =>
   (dispatch, getState) => {
     const list = getState().tasks
@@ -78,4 +81,29 @@ export const taskMovedPast =
       : [inRegion(others[at - 1]), past]
     dispatch(taskMoved({ id, ...placeBetween(before, after) }))
     return true
+  }
+
+export type AddTaskOutcome =
+  { kind: 'added'; id: string; text: string } | { kind: 'invalid' } | { kind: 'signedOut' }
+
+/**
+ * The form's submit. Blank or over-long text is refused quietly. The spec's guard is an e-mail
+ * in session storage, else its alert; the owner, though, is always the signed-in Firebase user.
+ * A new task starts open, after the last open one.
+ */
+export const addTask =
+  (text: string): AppThunk<AddTaskOutcome> =>
+  (dispatch, getState, { session, alert }) => {
+    const normalized = normalizeTaskText(text)
+    if (normalized === null) return { kind: 'invalid' }
+    const owner = selectCurrentUser(getState())?.email
+    if (!session.getUserEmail() || !owner) {
+      alert('Please log in to add')
+      return { kind: 'signedOut' }
+    }
+    const place = placeAfterLastOpen(getState().tasks)
+    const { id } = dispatch(
+      taskAdded({ task: normalized, isFinished: false, email: owner, ...place }),
+    ).payload
+    return { kind: 'added', id, text: normalized }
   }

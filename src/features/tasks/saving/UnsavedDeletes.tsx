@@ -1,5 +1,5 @@
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
-import { retryClicked } from '../model/commands'
+import { retryChanges } from '../model/commands'
 import { unsavedChangesDiscarded } from '../model/tasksSlice'
 import { named, refusalReason, selectUnsavedDeletes } from './unsaved'
 
@@ -24,7 +24,7 @@ export function UnsavedDeletes() {
               type="button"
               onClick={() => {
                 focusInput()
-                dispatch(retryClicked(ids))
+                dispatch(retryChanges(ids))
               }}
             >
               Retry

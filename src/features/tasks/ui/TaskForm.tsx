@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type SubmitEvent }
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { MAX_TASK_LENGTH } from '../../../services/types'
 import { selectAuthStatus } from '../../auth'
-import { taskSubmitted } from '../model/addTask'
+import { addTask } from '../model/commands'
 import { CutNotice, useLengthLimit } from './LengthLimit'
 
 /** Keys that start a new task from anywhere but a text field or the dialog. */
@@ -52,7 +52,7 @@ export function TaskForm({ onAdded }: { onAdded?: (id: string, text: string) => 
 
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const outcome = dispatch(taskSubmitted(draft))
+    const outcome = dispatch(addTask(draft))
     if (outcome.kind === 'added') {
       setDraft('')
       onAdded?.(outcome.id, outcome.text)

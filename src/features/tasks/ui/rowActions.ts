@@ -1,7 +1,7 @@
 import { createContext, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { useAppDispatch, useAppStore } from '../../../app/hooks'
 import type { Task } from '../../../services/types'
-import { clearFinishedClicked, taskDeleteClicked, taskToggled } from '../model/commands'
+import { clearFinished, deleteTask, toggleTask } from '../model/commands'
 import { selectTaskById, tasksRestored } from '../model/tasksSlice'
 
 /** What a row's buttons do; one object for the whole list, so rows never re-render for it. */
@@ -51,7 +51,7 @@ export function useRowActions() {
     () => ({
       toggle(id, event) {
         if (selectTaskById(store.getState(), id) === undefined) return
-        if (!slidUnder(firstOfSeries, id, event)) dispatch(taskToggled(id))
+        if (!slidUnder(firstOfSeries, id, event)) dispatch(toggleTask(id))
       },
       edit(id) {
         setEditing(id)
@@ -59,7 +59,7 @@ export function useRowActions() {
       remove(id, event) {
         if (selectTaskById(store.getState(), id) === undefined) return
         if (slidUnder(firstOfSeries, id, event)) return
-        const task = dispatch(taskDeleteClicked(id))
+        const task = dispatch(deleteTask(id))
         if (task) setDeleted({ tasks: [task], cleared: false, count: ++deletes.current })
       },
     }),
@@ -75,7 +75,7 @@ export function useRowActions() {
     deleted,
     /** Clear finished: every finished task goes at once, and one Undo brings them all back. */
     clearFinished: () => {
-      const finished = dispatch(clearFinishedClicked())
+      const finished = dispatch(clearFinished())
       if (finished.length === 0) return
       setDeleted({ tasks: finished, cleared: true, count: ++deletes.current })
     },

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FINISHED_ORDER_BASE } from '../../../../src/features/tasks/model/ordering'
 import type { AppThunk } from '../../../../src/app/store'
-import { taskSubmitted } from '../../../../src/features/tasks/model/addTask'
+import { addTask } from '../../../../src/features/tasks/model/commands'
 import {
-  clearFinishedClicked,
-  taskDeleteClicked,
-  taskToggled,
+  clearFinished,
+  deleteTask,
+  toggleTask,
 } from '../../../../src/features/tasks/model/commands'
 import {
   selectAllTasks,
@@ -31,7 +31,7 @@ afterEach(() => {
 describe('each click writes only what it changed', () => {
   it('add: the whole task, unfinished, owned by the signed-in user, after the last open one', async () => {
     const { store, repository } = await signedInWith()
-    const outcome = store.dispatch(taskSubmitted('Delta'))
+    const outcome = store.dispatch(addTask('Delta'))
     if (outcome.kind !== 'added') throw new Error('not added')
     const { id } = outcome
     await settle()
@@ -45,7 +45,7 @@ describe('each click writes only what it changed', () => {
 
   it('mark as done: the state and the order, with confetti', async () => {
     const { store, repository, celebrate } = await signedInWith()
-    store.dispatch(taskToggled('a'))
+    store.dispatch(toggleTask('a'))
     await settle()
     expect(repository.writes).toEqual([
       {
@@ -59,7 +59,7 @@ describe('each click writes only what it changed', () => {
 
   it('mark as incomplete: the state and the order, without confetti', async () => {
     const { store, repository, celebrate } = await signedInWith()
-    store.dispatch(taskToggled('c'))
+    store.dispatch(toggleTask('c'))
     await settle()
     expect(repository.writes).toEqual([
       { kind: 'update', id: 'c', changes: { isFinished: false, order: -1, rank: null } },
@@ -90,9 +90,9 @@ describe('each click writes only what it changed', () => {
 
   it('delete: that document; an id not in the list writes nothing', async () => {
     const { store, repository, celebrate } = await signedInWith()
-    store.dispatch(taskDeleteClicked('ghost'))
-    store.dispatch(taskToggled('ghost'))
-    store.dispatch(taskDeleteClicked('b'))
+    store.dispatch(deleteTask('ghost'))
+    store.dispatch(toggleTask('ghost'))
+    store.dispatch(deleteTask('b'))
     await settle()
     expect(repository.writes).toEqual([{ kind: 'delete', id: 'b' }])
     expect(celebrate).not.toHaveBeenCalled()
@@ -100,8 +100,8 @@ describe('each click writes only what it changed', () => {
 
   it('clear finished: a delete of each finished task', async () => {
     const { store, repository } = await signedInWith()
-    store.dispatch(taskToggled('a'))
-    store.dispatch(clearFinishedClicked())
+    store.dispatch(toggleTask('a'))
+    store.dispatch(clearFinished())
     await settle()
     const deleted = repository.writes.slice(1).map((write) => write.kind === 'delete' && write.id)
     expect(deleted.sort()).toEqual(['a', 'c'])
@@ -112,7 +112,7 @@ describe('each click writes only what it changed', () => {
     const before = repository.serverTasks(EMAIL)
     const bravo = selectTaskById(store.getState(), 'b')
     if (!bravo) throw new Error('no task b')
-    store.dispatch(taskDeleteClicked('b'))
+    store.dispatch(deleteTask('b'))
     store.dispatch(tasksRestored([bravo]))
     await settle()
     expect(repository.writes).toEqual([
@@ -125,8 +125,8 @@ describe('each click writes only what it changed', () => {
   it('nobody waits for the server: the list has changed before any write is answered', async () => {
     const { store, repository } = await signedInWith()
     repository.holdWrites()
-    store.dispatch(taskToggled('a'))
-    store.dispatch(taskDeleteClicked('b'))
+    store.dispatch(toggleTask('a'))
+    store.dispatch(deleteTask('b'))
     expect(selectAllTasks(store.getState()).map((task) => task.id)).toEqual(['c', 'a'])
     expect(repository.writes).toHaveLength(2)
     expect(repository.serverTasks(EMAIL)).toHaveLength(3)
@@ -137,7 +137,7 @@ describe('each click writes only what it changed', () => {
 
 describe('a write the server refuses', () => {
   it.each([
-    ['add', 'Error adding document', () => taskSubmitted('Delta')],
+    ['add', 'Error adding document', () => addTask('Delta')],
     [
       'update',
       'Error updating document',
@@ -145,7 +145,7 @@ describe('a write the server refuses', () => {
         dispatch(taskTextSaved({ id: 'a', task: 'Mine' }))
       },
     ],
-    ['delete', 'Error deleting document', () => taskDeleteClicked('a')],
+    ['delete', 'Error deleting document', () => deleteTask('a')],
   ] as const)(
     '(%s) logs "%s" with the error, and the list keeps the change',
     async (_kind, message, click) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { taskMovedPast, taskToggled } from '../../../../src/features/tasks/model/commands'
+import { moveTask, toggleTask } from '../../../../src/features/tasks/model/commands'
 import { compareTasks, FINISHED_ORDER_BASE } from '../../../../src/features/tasks/model/ordering'
 import { selectAllTasks, selectTaskIds } from '../../../../src/features/tasks/model/tasksSlice'
 import { settle } from '../../../support/settle'
@@ -22,9 +22,9 @@ const list = (count: number, finishedFrom = count) =>
 describe('a move', () => {
   it('goes just past the task named, up or down, and writes the moved task alone', async () => {
     const { store, repository } = await signedInStore(list(4))
-    store.dispatch(taskMovedPast('t000', 't002'))
+    store.dispatch(moveTask('t000', 't002'))
     expect(selectTaskIds(store.getState())).toEqual(['t001', 't002', 't000', 't003'])
-    store.dispatch(taskMovedPast('t003', 't001'))
+    store.dispatch(moveTask('t003', 't001'))
     expect(selectTaskIds(store.getState())).toEqual(['t003', 't001', 't002', 't000'])
     await settle()
     expect(repository.writes.map((write) => write.kind === 'update' && write.id)).toEqual([
@@ -40,8 +40,8 @@ describe('a move', () => {
 
   it('stays in its region: an open task never moves among finished ones', async () => {
     const { store, repository } = await signedInStore(list(4, 2))
-    expect(store.dispatch(taskMovedPast('t001', 't002'))).toBe(false)
-    expect(store.dispatch(taskMovedPast('t003', 't002'))).toBe(true)
+    expect(store.dispatch(moveTask('t001', 't002'))).toBe(false)
+    expect(store.dispatch(moveTask('t003', 't002'))).toBe(true)
     expect(selectTaskIds(store.getState())).toEqual(['t000', 't001', 't003', 't002'])
     await settle()
     expect(repository.writes).toHaveLength(1)
@@ -52,7 +52,7 @@ describe('a move', () => {
     for (let i = 0; i < 1000; i++) {
       // The last task goes just below the first, into the one gap, again and again.
       const ids = selectTaskIds(store.getState())
-      store.dispatch(taskMovedPast(ids.at(-1) ?? '', ids[1] ?? ''))
+      store.dispatch(moveTask(ids.at(-1) ?? '', ids[1] ?? ''))
       const moved = ids.at(-1)
       expect(selectTaskIds(store.getState())[1]).toBe(moved)
     }
@@ -70,8 +70,8 @@ describe('a move', () => {
 
   it('is undone by nothing else: a tick then moves the task to the end as the spec says', async () => {
     const { store } = await signedInStore(list(3))
-    store.dispatch(taskMovedPast('t002', 't000'))
-    store.dispatch(taskToggled('t002'))
+    store.dispatch(moveTask('t002', 't000'))
+    store.dispatch(toggleTask('t002'))
     expect(selectTaskIds(store.getState())).toEqual(['t000', 't001', 't002'])
     expect(selectAllTasks(store.getState()).at(-1)).toMatchObject({ id: 't002', isFinished: true })
   })

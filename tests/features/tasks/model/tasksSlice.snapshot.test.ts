@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AppStore } from '../../../../src/app/store'
 import { authStateChanged } from '../../../../src/features/auth/authSlice'
-import { taskToggled } from '../../../../src/features/tasks/model/commands'
+import { toggleTask } from '../../../../src/features/tasks/model/commands'
 import {
   selectAllTasks,
   selectListAvailability,
@@ -101,7 +101,7 @@ describe('a later report', () => {
 
   it('ignores a change this page still waits to have saved: the page’s click is newer', () => {
     const { store } = storeWithList([storedTask('a', false, 0)])
-    store.dispatch(taskToggled('a'))
+    store.dispatch(toggleTask('a'))
     const after = store.getState().tasks
     store.dispatch(snapshotOf([changed(storedTask('a', false, 0), true)]))
     store.dispatch(snapshotOf([{ kind: 'removed', id: 'a', pendingHere: true }]))

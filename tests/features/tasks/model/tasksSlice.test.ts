@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AppStore } from '../../../../src/app/store'
 import {
-  clearFinishedClicked,
-  taskDeleteClicked,
-  taskToggled,
+  clearFinished,
+  deleteTask,
+  toggleTask,
 } from '../../../../src/features/tasks/model/commands'
 import {
   compareTasks,
@@ -22,7 +22,7 @@ import {
 } from '../../../../src/features/tasks/model/tasksSlice'
 import { EMAIL, storedTask, storeWithList } from '../../../support/store'
 
-// The clicks (clicks.ts, and the add's order as taskSubmitted computes it) and their reducers:
+// The clicks (clicks.ts, and the add's order as addTask computes it) and their reducers:
 // where each change puts a task. The live query's side of the slice is in
 // tasksSlice.snapshot.test.ts.
 
@@ -33,7 +33,7 @@ const isSorted = (store: AppStore) =>
     (task, i, all) => i === 0 || compareTasks(all[i - 1] ?? task, task) <= 0,
   )
 
-/** An add as taskSubmitted makes it, with a known id (its action creator makes a random one). */
+/** An add as addTask makes it, with a known id (its action creator makes a random one). */
 const added = (store: AppStore, id: string, task = `New ${id}`, email = EMAIL) => ({
   type: taskAdded.type,
   payload: {
@@ -91,7 +91,7 @@ describe('mark as done', () => {
       storedTask('b', false, 1),
       storedTask('c', true, FINISHED_ORDER_BASE),
     ])
-    store.dispatch(taskToggled('a'))
+    store.dispatch(toggleTask('a'))
     expect(ids(store)).toEqual(['b', 'c', 'a'])
     expect(selectAllTasks(store.getState()).at(-1)).toMatchObject({ id: 'a', isFinished: true })
     expect(orders(store)).toEqual([1, FINISHED_ORDER_BASE, FINISHED_ORDER_BASE + 1])
@@ -99,7 +99,7 @@ describe('mark as done', () => {
 
   it('gives the first finished task the finished region’s base order', () => {
     const { store } = storeWithList([storedTask('a', false, 0), storedTask('b', false, 1)])
-    store.dispatch(taskToggled('a'))
+    store.dispatch(toggleTask('a'))
     expect(orders(store)).toEqual([1, FINISHED_ORDER_BASE])
   })
 })
@@ -111,7 +111,7 @@ describe('mark as incomplete', () => {
       storedTask('b', true, FINISHED_ORDER_BASE),
       storedTask('c', true, FINISHED_ORDER_BASE + 1),
     ])
-    store.dispatch(taskToggled('c'))
+    store.dispatch(toggleTask('c'))
     expect(ids(store)).toEqual(['c', 'a', 'b'])
     expect(selectAllTasks(store.getState())[0]).toMatchObject({ id: 'c', isFinished: false })
     expect(orders(store)).toEqual([-1, 0, FINISHED_ORDER_BASE])
@@ -122,7 +122,7 @@ describe('mark as incomplete', () => {
       storedTask('b', true, FINISHED_ORDER_BASE),
       storedTask('c', true, FINISHED_ORDER_BASE + 1),
     ])
-    store.dispatch(taskToggled('c'))
+    store.dispatch(toggleTask('c'))
     store.dispatch(added(store, 'n'))
     expect(ids(store)).toEqual(['c', 'n', 'b'])
     expect(orders(store)).toEqual([0, 1, FINISHED_ORDER_BASE])
@@ -149,9 +149,9 @@ describe('tasks the original app stored (no order)', () => {
     const { store } = storeWithList([original('b'), original('c'), original('a', true)])
     store.dispatch(added(store, 'n'))
     expect(ids(store)).toEqual(['b', 'c', 'n', 'a'])
-    store.dispatch(taskToggled('a'))
+    store.dispatch(toggleTask('a'))
     expect(ids(store)).toEqual(['a', 'b', 'c', 'n'])
-    store.dispatch(taskToggled('c'))
+    store.dispatch(toggleTask('c'))
     expect(ids(store)).toEqual(['a', 'b', 'n', 'c'])
     const stored = selectAllTasks(store.getState()).map(({ id, order }) => [id, order])
     expect(stored.filter(([, order]) => order !== null).map(([id]) => id)).toEqual(['a', 'n', 'c'])
@@ -185,7 +185,7 @@ describe('the order', () => {
       const list = ids(store)
       const some = list[(i * 7) % list.length] ?? 'done'
       if (i % 3 === 0) store.dispatch(added(store, `n${String(i)}`))
-      else store.dispatch(taskToggled(some))
+      else store.dispatch(toggleTask(some))
     }
     expect(orders(store).every((order) => Number.isInteger(order))).toBe(true)
     expect(isSorted(store)).toBe(true)
@@ -215,7 +215,7 @@ describe('save changes', () => {
 describe('delete, clear finished and Undo', () => {
   it('delete removes the task at once', () => {
     const { store } = storeWithList([storedTask('a', false, 0), storedTask('b', false, 1)])
-    store.dispatch(taskDeleteClicked('a'))
+    store.dispatch(deleteTask('a'))
     expect(ids(store)).toEqual(['b'])
   })
 
@@ -225,7 +225,7 @@ describe('delete, clear finished and Undo', () => {
       storedTask('b', true, FINISHED_ORDER_BASE),
       storedTask('c', true, FINISHED_ORDER_BASE + 1),
     ])
-    store.dispatch(clearFinishedClicked())
+    store.dispatch(clearFinished())
     expect(ids(store)).toEqual(['a'])
   })
 
@@ -237,8 +237,8 @@ describe('delete, clear finished and Undo', () => {
       storedTask('e', true, FINISHED_ORDER_BASE + 1),
     ]
     const { store } = storeWithList(tasks)
-    store.dispatch(taskDeleteClicked('b'))
-    store.dispatch(clearFinishedClicked())
+    store.dispatch(deleteTask('b'))
+    store.dispatch(clearFinished())
     store.dispatch(
       tasksRestored([tasks[3], tasks[1], tasks[2]].filter((task) => task !== undefined)),
     )
@@ -263,11 +263,11 @@ describe('an id that is not in the list', () => {
   it('changes nothing, whatever the click', () => {
     const { store } = storeWithList([storedTask('a')])
     const before = store.getState()
-    store.dispatch(taskToggled('ghost'))
+    store.dispatch(toggleTask('ghost'))
     store.dispatch(taskMarkedDone({ id: 'ghost', order: 3, rank: null }))
     store.dispatch(taskMarkedIncomplete({ id: 'ghost', order: -3, rank: null }))
     store.dispatch(taskTextSaved({ id: 'ghost', task: 'Boo' }))
-    store.dispatch(taskDeleteClicked('ghost'))
+    store.dispatch(deleteTask('ghost'))
     store.dispatch(taskDeleted(storedTask('ghost')))
     expect(store.getState()).toBe(before)
   })
@@ -278,11 +278,11 @@ describe('an id that is not in the list', () => {
     const { store } = storeWithList([storedTask('a')])
     const before = store.getState()
     for (const id of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
-      store.dispatch(taskToggled(id))
+      store.dispatch(toggleTask(id))
       store.dispatch(taskMarkedDone({ id, order: 3, rank: null }))
       store.dispatch(taskMarkedIncomplete({ id, order: -3, rank: null }))
       store.dispatch(taskTextSaved({ id, task: 'Boo' }))
-      store.dispatch(taskDeleteClicked(id))
+      store.dispatch(deleteTask(id))
       store.dispatch(taskDeleted(storedTask(id)))
     }
     expect(store.getState()).toBe(before)

@@ -8,8 +8,11 @@ import {
   SAVING_MESSAGE,
   selectSyncMessage,
 } from '../../../../src/features/tasks/saving/syncSlice'
-import { retryClicked, taskToggled } from '../../../../src/features/tasks/model/commands'
-import { taskTextSaved, unsavedChangesDiscarded } from '../../../../src/features/tasks/model/tasksSlice'
+import { retryChanges, toggleTask } from '../../../../src/features/tasks/model/commands'
+import {
+  taskTextSaved,
+  unsavedChangesDiscarded,
+} from '../../../../src/features/tasks/model/tasksSlice'
 import { createTestServices } from '../../../support/services'
 import { signedInStore, startedStore, storedTask } from '../../../support/store'
 
@@ -31,7 +34,7 @@ async function signedInPage() {
 describe('the sync line', () => {
   it('says nothing while writes go through', async () => {
     const { store, message } = await signedInPage()
-    store.dispatch(taskToggled('a'))
+    store.dispatch(toggleTask('a'))
     await vi.advanceTimersByTimeAsync(SLOW_WRITE_MS * 3)
     expect(message()).toBeNull()
   })
@@ -39,9 +42,9 @@ describe('the sync line', () => {
   it('says "Saving…" once changes have waited a second, from the first of them, until they are through', async () => {
     const { store, repository, message } = await signedInPage()
     repository.holdWrites()
-    store.dispatch(taskToggled('a'))
+    store.dispatch(toggleTask('a'))
     await vi.advanceTimersByTimeAsync(SLOW_WRITE_MS / 2)
-    store.dispatch(taskToggled('b'))
+    store.dispatch(toggleTask('b'))
     await vi.advanceTimersByTimeAsync(SLOW_WRITE_MS / 2 - 1)
     expect(message()).toBeNull()
     await vi.advanceTimersByTimeAsync(1)
@@ -70,7 +73,7 @@ describe('the sync line', () => {
   it('names the latest change the server refused, and how many more, until each is retried or discarded', async () => {
     const { store, repository, message } = await signedInPage()
     repository.refuseWrites('permission-denied')
-    store.dispatch(taskToggled('a'))
+    store.dispatch(toggleTask('a'))
     await vi.advanceTimersByTimeAsync(0)
     expect(message()).toBe('Not saved: “Email Alex”: the server refused it.')
     store.dispatch(taskTextSaved({ id: 'b', task: 'Call Bea' }))
@@ -86,7 +89,7 @@ describe('the sync line', () => {
     store.dispatch(unsavedChangesDiscarded(['b']))
     expect(message()).toBe('Not saved: “Email Alex”: the server refused it.')
     repository.acknowledgeWrites()
-    store.dispatch(retryClicked(['a']))
+    store.dispatch(retryChanges(['a']))
     expect(message()).toBeNull()
   })
 

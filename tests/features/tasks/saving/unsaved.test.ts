@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AppStore } from '../../../../src/app/store'
-import { retryClicked, taskDeleteClicked, taskToggled } from '../../../../src/features/tasks/model/commands'
+import { retryChanges, deleteTask, toggleTask } from '../../../../src/features/tasks/model/commands'
 import {
   selectAllTasks,
   taskSaveFailed,
@@ -41,7 +41,7 @@ describe('a refused change', () => {
 
   it('Discard shows the server’s version, where its order puts it', () => {
     const { store } = threeTasks()
-    store.dispatch(taskToggled('a'))
+    store.dispatch(toggleTask('a'))
     store.dispatch(refused('a', 'update', 'Task a'))
     store.dispatch(snapshotOf([changed(storedTask('a', false, 0))]))
     expect(texts(store)).toEqual(['Task b', 'Task c', 'Task a'])
@@ -74,7 +74,7 @@ describe('a refused change', () => {
     store.dispatch(snapshotOf([changed(storedTask('a', false, 0))]))
     await settle()
     repository.writes.length = 0
-    store.dispatch(retryClicked(['a']))
+    store.dispatch(retryChanges(['a']))
     await settle()
     expect(repository.writes).toEqual([{ kind: 'update', id: 'a', changes: { task: 'Mine' } }])
     expect(selectUnsaved(store.getState(), 'a')).toBeUndefined()
@@ -88,7 +88,7 @@ describe('a refused change', () => {
     store.dispatch(snapshotOf([{ kind: 'removed', id: 'a', pendingHere: false }]))
     await settle()
     repository.writes.length = 0
-    store.dispatch(retryClicked(['a']))
+    store.dispatch(retryChanges(['a']))
     await settle()
     expect(repository.writes).toEqual([
       { kind: 'add', task: { ...storedTask('a', false, 0), task: 'Mine' } },
@@ -98,11 +98,11 @@ describe('a refused change', () => {
   it('a refused delete: the row stays gone, the line offers Retry and Discard; Discard brings it back', async () => {
     const { store, repository } = threeTasks()
     const c = selectAllTasks(store.getState())[2]
-    store.dispatch(taskDeleteClicked('c'))
+    store.dispatch(deleteTask('c'))
     store.dispatch(refused('c', 'delete', 'Task c', c))
     expect(texts(store)).toEqual(['Task a', 'Task b'])
     expect(selectUnsavedDeletes(store.getState()).ids).toEqual(['c'])
-    store.dispatch(retryClicked(['c']))
+    store.dispatch(retryChanges(['c']))
     await settle()
     expect(repository.writes.at(-1)).toEqual({ kind: 'delete', id: 'c' })
     store.dispatch(refused('c', 'delete', 'Task c', c))
@@ -112,7 +112,7 @@ describe('a refused change', () => {
 
   it('is not kept when there is nothing to keep: a refused add of a task deleted since', () => {
     const { store } = threeTasks()
-    store.dispatch(taskDeleteClicked('a'))
+    store.dispatch(deleteTask('a'))
     const before = store.getState().tasks
     store.dispatch(refused('a', 'add', 'Task a'))
     expect(store.getState().tasks).toBe(before)
@@ -123,7 +123,7 @@ describe('a refused change', () => {
     store.dispatch(refused('a', 'add', 'Task a'))
     store.dispatch(refused('a', 'update', 'Task a'))
     expect(selectUnsaved(store.getState(), 'a')?.kind).toBe('add')
-    store.dispatch(taskDeleteClicked('a'))
+    store.dispatch(deleteTask('a'))
     expect(selectUnsaved(store.getState(), 'a')).toBeUndefined()
   })
 })

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks'
-import { retryClicked } from '../../model/commands'
+import { retryChanges } from '../../model/commands'
 import { unsavedChangesDiscarded } from '../../model/tasksSlice'
 import { refusalReason, selectUnsaved } from '../../saving/unsaved'
 import { rowControl } from './rowControls'
@@ -30,7 +30,7 @@ export function UnsavedMark({ id, describedBy }: { id: string; describedBy: stri
           aria-describedby={describedBy}
           onClick={(event) => {
             focusToggle(event)
-            dispatch(retryClicked([id]))
+            dispatch(retryChanges([id]))
           }}
         >
           Retry

@@ -95,7 +95,7 @@ function SortableRows({ region }: { region: boolean | null }) {
  * The sortable list around the rows shown: dragged by its handle, a row moves within its region
  * (the other region's rows are no places to drop it), with the mouse, touch (the handle takes
  * no touch scrolling, CSS) or the keyboard (Space, arrows, Space; Escape). The page scrolls near
- * its edges while dragging (dnd-kit's auto-scroll). A drop dispatches `taskMovedPast`.
+ * its edges while dragging (dnd-kit's auto-scroll). A drop dispatches `moveTask`.
  */
 export const Reorder = memo(function Reorder({
   moves,

@@ -1,7 +1,7 @@
 import { use } from 'react'
 import { flushSync } from 'react-dom'
 import type { AppDispatch, AppStore } from '../../../../app/store'
-import { taskMovedPast } from '../../model/commands'
+import { moveTask } from '../../model/commands'
 import { selectTaskById } from '../../model/tasksSlice'
 import type { Announcer } from './MoveStatus'
 import { rowElement } from './rowControls'
@@ -49,7 +49,7 @@ function MenuItems({ id }: { id: string }) {
 }
 
 /**
- * The list's moves among the rows `shown` (read when called). Each dispatches `taskMovedPast`,
+ * The list's moves among the rows `shown` (read when called). Each dispatches `moveTask`,
  * which writes the moved task only; the row is brought into view if the move took it out, and
  * the list's status line says where it went.
  */
@@ -74,7 +74,7 @@ export function createRowMoves(
   const drop = (id: string, overId: string) => {
     let moved = false
     flushSync(() => {
-      moved = dispatch(taskMovedPast(id, overId))
+      moved = dispatch(moveTask(id, overId))
     })
     return moved
   }
