@@ -2,18 +2,19 @@ import './app/theme.css'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Provider } from 'react-redux'
-import { appStarted, connectivityLost, connectivityRestored } from './app/actions'
+import { appStarted, connectivityLost, connectivityRestored } from './app/hooks'
 import { App } from './app/App'
-import { guardLeaving } from './features/tasks'
-import { registerServiceWorker } from './app/serviceWorker'
+import { guardLeaving } from './features/tasks/index'
 import { setupStore } from './app/store'
 import { readConfig } from './config/env'
 import { viteEnv } from './config/viteEnv'
 import { celebrate } from './services/browser/confetti'
-import { createLastUserStore } from './services/browser/lastUser'
+import {
+  createLastUserStore,
+  consoleLogger,
+  createBrowserSessionStore,
+} from './services/browser/adapters'
 import { createLegacyOutbox } from './services/browser/legacyOutbox'
-import { consoleLogger } from './services/browser/logger'
-import { createBrowserSessionStore } from './services/browser/session'
 import { createFirestoreTaskRepository } from './services/firebase/firestoreTaskRepository'
 import { createLoadGate, loadFirebaseApp } from './services/firebase/lazyFirebaseApp'
 import { createLazyFirebaseAuthService } from './services/firebase/lazyFirebaseAuth'
@@ -68,3 +69,21 @@ const page = (
 if (prerendered) hydrateRoot(root, page)
 else createRoot(root).render(page)
 firebaseGate.open()
+
+/**
+ * Registers the service worker (src/sw.ts, built into sw.js) once the page has loaded, so its
+ * downloads never compete with the first render. Production builds only: the dev server has
+ * no sw.js, and a worker kept from a build must not serve stale files to it.
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  const base = import.meta.env.BASE_URL
+  const register = () => {
+    navigator.serviceWorker.register(`${base}sw.js`, { scope: base }).catch((err: unknown) => {
+      // Only offline use is lost; the app works as before.
+      console.warn('The app could not be made available offline', err)
+    })
+  }
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
+}

@@ -11,7 +11,7 @@ import { addFindListeners, findReducer } from '../features/find'
 import { addSyncListeners, addTasksListeners, syncReducer, tasksReducer } from '../features/tasks'
 import type { Services } from '../services/types'
 import { devToolsOptions } from './devTools'
-import type { AppStartListening } from './listenerMiddleware'
+import type { AppStartListening } from './hooks'
 
 /**
  * Slices injected when their feature first loads (`slice.injectInto(rootReducer)`), each adding
@@ -76,5 +76,5 @@ export function setupStore<Extension extends object = object>(
 }
 
 export type AppStore = ReturnType<typeof setupStore>
-export type { AppDispatch } from './listenerMiddleware'
+export type { AppDispatch } from './hooks'
 export type AppThunk<Result = void> = ThunkAction<Result, RootState, Services, UnknownAction>

@@ -3,11 +3,11 @@ import { StrictMode } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { Provider } from 'react-redux'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { appStarted } from '../../src/app/actions'
+import { appStarted } from '../../src/app/hooks'
 import { App } from '../../src/app/App'
 import { prerenderApp } from '../../src/app/prerender'
 import { setupStore } from '../../src/app/store'
-import { LAST_USER_KEY } from '../../src/services/browser/lastUser'
+import { LAST_USER_KEY } from '../../src/services/browser/adapters'
 import { createTestServices } from '../support/services'
 
 /** The texts of the prerendered HTML's elements of class `name` (the ones CSS may hide). */

@@ -2,7 +2,7 @@
 import { ActionCreators, instrument, type LiftedState } from '@redux-devtools/instrument'
 import type { UnknownAction } from '@reduxjs/toolkit'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { appStarted } from '../../src/app/actions'
+import { appStarted } from '../../src/app/hooks'
 import { DEVTOOLS_MAX_AGE } from '../../src/app/devTools'
 import { setupStore, type RootState } from '../../src/app/store'
 import { addTask } from '../../src/features/tasks/model/commands'

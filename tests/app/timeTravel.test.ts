@@ -1,6 +1,6 @@
 import { isPlain, type UnknownAction } from '@reduxjs/toolkit'
 import { describe, expect, it } from 'vitest'
-import { connectivityLost } from '../../src/app/actions'
+import { connectivityLost } from '../../src/app/hooks'
 import { rootReducer, setupStore } from '../../src/app/store'
 import { authStateChanged, signOutRequested } from '../../src/features/auth/authSlice'
 import {

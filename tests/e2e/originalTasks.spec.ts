@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { newDocumentId } from '../../src/lib/documentId'
+import { newDocumentId } from '../../src/lib/helpers'
 import { toStored } from '../../src/services/taskDocument'
 import { expect, row, rowButton, rowTexts, signIn, test } from './fixtures'
 import { seedDocuments, storedDocumentsOf } from './support/backend'

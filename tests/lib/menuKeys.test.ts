@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nextItem } from '../../src/lib/menuKeys'
+import { nextItem } from '../../src/lib/helpers'
 
 function items(...names: string[]): HTMLElement[] {
   return names.map((name) => {

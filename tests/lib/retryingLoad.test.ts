@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { importAgainAfterFailure, retryingLoad } from '../../src/lib/retryingLoad'
+import { importAgainAfterFailure, retryingLoad } from '../../src/lib/helpers'
 
 describe('a value loaded on first use', () => {
   it('is loaded once, however many ask, and kept', async () => {

@@ -1,9 +1,11 @@
 import { IDBFactory } from 'fake-indexeddb'
 import { vi } from 'vitest'
 import { createLegacyOutbox } from '../../src/services/browser/legacyOutbox'
-import { createLastUserStore } from '../../src/services/browser/lastUser'
-import { consoleLogger } from '../../src/services/browser/logger'
-import { createBrowserSessionStore } from '../../src/services/browser/session'
+import {
+  createLastUserStore,
+  consoleLogger,
+  createBrowserSessionStore,
+} from '../../src/services/browser/adapters'
 import type { Services, Task } from '../../src/services/types'
 import { createFakeAuthService } from './fakeAuthService'
 import { createFakeTaskRepository } from './fakeTaskRepository'

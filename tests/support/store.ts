@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import { appStarted } from '../../src/app/actions'
+import { appStarted } from '../../src/app/hooks'
 import { setupStore } from '../../src/app/store'
 import { tasksLoadStarted, tasksSnapshotReceived } from '../../src/features/tasks/model/tasksSlice'
 import type { Task, TaskUpdate } from '../../src/services/types'

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { LAST_USER_KEY } from '../../src/services/browser/lastUser'
+import { LAST_USER_KEY } from '../../src/services/browser/adapters'
 import {
   REMEMBERED_MARK_HASH,
   REMEMBERED_MARK_SCRIPT,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Plugin } from 'vite'
-import { LAST_USER_KEY } from '../../src/services/browser/lastUser.ts'
+import { LAST_USER_KEY } from '../../src/services/browser/adapters.ts'
 import { headersFor, readHostingConfig } from './hostingHeaders.ts'
 
 /**

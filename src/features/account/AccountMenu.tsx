@@ -15,7 +15,7 @@ import { parseImport, sizeProblem } from './formats/parseImport'
 import { previewImport } from './formats/preview'
 import { ImportDialog, type ImportReading } from './ImportDialog'
 import { installAccount } from './install'
-import { nextItem } from '../../lib/menuKeys'
+import { nextItem } from '../../lib/helpers'
 
 type Opened = { kind: 'export' } | { kind: 'delete' } | { kind: 'import'; reading: ImportReading }
 

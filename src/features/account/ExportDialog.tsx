@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
-import { selectAllTasks } from '../tasks'
+import { selectAllTasks } from '../tasks/index'
 import { AccountDialog, closeDialogOf } from './AccountDialog'
-import { download } from './download'
 import { exportFileName, toCsv, toJson } from './formats/ourFormat'
 import { count, tasks } from './words'
 
@@ -71,4 +70,17 @@ export function ExportDialog({ onClosed }: { onClosed: () => void }) {
       </div>
     </AccountDialog>
   )
+}
+
+/** Saves `text` as the file `name` through the browser's download. */
+export function download(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  link.click()
+  // After the click has started the download: revoking at once can cancel it in some browsers.
+  setTimeout(() => {
+    URL.revokeObjectURL(url)
+  }, 60_000)
 }

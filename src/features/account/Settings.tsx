@@ -1,5 +1,6 @@
 import './settings.css'
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react'
+import { useAppSelector } from '../../app/hooks'
 
 // In the first render: only this button. The menu, its dialogs, the file formats and the CSV
 // library come in a chunk of their own on first use (pointing at the button fetches it early).
@@ -49,5 +50,27 @@ export function Settings() {
         </Suspense>
       )}
     </span>
+  )
+}
+
+const ImportStatus = lazy(() =>
+  import('./ImportStatus').then(({ ImportStatus: component }) => ({ default: component })),
+)
+
+/**
+ * The account's line below the header: an import's progress and its Undo, or that the account
+ * was deleted. One polite live region, always in the page, silent and taking no room until the
+ * account feature (loaded on first use of Settings) has something to say.
+ */
+export function AccountStatus() {
+  const loaded = useAppSelector((state) => state.account !== undefined)
+  return (
+    <div className="account-line" role="status">
+      {loaded && (
+        <Suspense fallback={null}>
+          <ImportStatus />
+        </Suspense>
+      )}
+    </div>
   )
 }

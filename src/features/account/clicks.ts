@@ -1,5 +1,5 @@
 import type { AppThunk } from '../../app/store'
-import { newDocumentId } from '../../lib/documentId'
+import { newDocumentId } from '../../lib/helpers'
 import { selectCurrentUser } from '../auth'
 import { importUndone, taskIn, tasksImported } from '../tasks'
 import { importStarted, selectImport } from './accountSlice'

@@ -1,5 +1,5 @@
-import { connectivityLost } from '../../app/actions'
-import type { AppListenerEffect } from '../../app/listenerMiddleware'
+import { connectivityLost } from '../../app/hooks'
+import type { AppListenerEffect } from '../../app/hooks'
 import type { RootState } from '../../app/store'
 import { selectCurrentUser, userSignedOut } from '../auth'
 import {

@@ -1,16 +1,16 @@
 import { addListener, type UnknownAction } from '@reduxjs/toolkit'
-import type { AppListenerEffect } from '../../app/listenerMiddleware'
+import type { AppListenerEffect } from '../../app/hooks'
 import type { AppDispatch, RootState } from '../../app/store'
 import type { Services, Task } from '../../services/types'
-import { importUndone, taskSaveFailed, tasksImported } from '../tasks'
+import { importUndone, taskSaveFailed, tasksImported } from '../tasks/index'
 import {
   accountDeletionConfirmed,
   deletionSignInClicked,
   importBatchRefused,
   importBatchSaved,
 } from './accountSlice'
-import { batchesOf, IMPORT_BATCH } from './batches'
 import { deleteAccount, signInAgain } from './deleteAccount'
+import { MAX_BATCH_WRITES } from '../../services/types'
 
 // The writes of an import and of its Undo, in batches of IMPORT_BATCH (one write per batch),
 // from what the action carries; nobody waits for them. A batch the server refuses is refused
@@ -62,3 +62,18 @@ export function addAccountListeners(dispatch: (action: UnknownAction) => unknown
   dispatch(addAppListener({ actionCreator: accountDeletionConfirmed, effect: deleteAccount }))
   dispatch(addAppListener({ actionCreator: deletionSignInClicked, effect: signInAgain }))
 }
+
+/**
+ * The tasks an import (or its Undo) writes in one batch. Firestore takes 500, but the SDK with
+ * its persistent cache stores a batch once per write in it (IndexedDbMutationQueue
+ * .addMutationBatch puts the whole batch for each of its mutations), so a batch costs the main
+ * thread as the square of its size: 500 held it for seconds, in one task. docs/performance.md
+ * has the figures.
+ */
+export const IMPORT_BATCH = 50
+
+/** `items` in batches of at most `size` (Firestore's most, unless said), in order. */
+export const batchesOf = <T>(items: readonly T[], size = MAX_BATCH_WRITES): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+    items.slice(i * size, (i + 1) * size),
+  )

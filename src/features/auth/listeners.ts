@@ -1,5 +1,5 @@
-import { appStarted } from '../../app/actions'
-import type { AppListenerEffect, AppStartListening } from '../../app/listenerMiddleware'
+import { appStarted } from '../../app/hooks'
+import type { AppListenerEffect, AppStartListening } from '../../app/hooks'
 import {
   authStateChanged,
   rememberedUserFound,

@@ -1,4 +1,4 @@
-import type { AppAnyActionEffect, AppStartListening } from '../../app/listenerMiddleware'
+import type { AppAnyActionEffect, AppStartListening } from '../../app/hooks'
 import { selectTaskById, taskAdded } from '../tasks'
 import { matches, selectShownIds, selectWords, taskHiddenByFind } from './findSlice'
 

@@ -1,5 +1,5 @@
 import type { FirebaseSettings } from '../../config/env'
-import { importAgainAfterFailure, retryingLoad } from '../../lib/retryingLoad'
+import { importAgainAfterFailure, retryingLoad } from '../../lib/helpers'
 import type { Persistence, TaskRepository } from '../types'
 import { appOf, type AppSource } from './lazyFirebaseApp'
 

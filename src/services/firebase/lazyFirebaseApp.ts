@@ -1,7 +1,6 @@
 import type { FirebaseApp } from 'firebase/app'
-import { importAgainAfterFailure, retryingLoad } from '../../lib/retryingLoad'
+import { importAgainAfterFailure, retryingLoad, afterNextPaint } from '../../lib/helpers'
 import type { FirebaseSettings } from '../../config/env'
-import { afterNextPaint } from '../../lib/frames'
 
 /** The Firebase app, or how to get it (loading its chunk on first use, again after a failure). */
 export type AppSource = FirebaseApp | (() => Promise<FirebaseApp>)

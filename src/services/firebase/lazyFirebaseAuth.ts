@@ -1,5 +1,4 @@
-import { backoffDelay } from '../../lib/backoff'
-import { importAgainAfterFailure, retryingLoad } from '../../lib/retryingLoad'
+import { backoffDelay, importAgainAfterFailure, retryingLoad } from '../../lib/helpers'
 import type { FirebaseSettings } from '../../config/env'
 import { appOf, type AppSource } from './lazyFirebaseApp'
 import type { AuthService, Logger } from '../types'

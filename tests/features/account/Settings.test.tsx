@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { App } from '../../../src/app/App'
-import { connectivityLost } from '../../../src/app/actions'
+import { connectivityLost } from '../../../src/app/hooks'
 import { renderSignedIn } from '../../support/render'
 import { storedTask } from '../../support/store'
 import { chooseInSettings, findMenu, recordDownloads } from './support'

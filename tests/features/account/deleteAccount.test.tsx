@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { App } from '../../../src/app/App'
-import { connectivityLost, connectivityRestored } from '../../../src/app/actions'
+import { connectivityLost, connectivityRestored } from '../../../src/app/hooks'
 import { authError } from '../../support/fakeAuthService'
 import { renderSignedIn } from '../../support/render'
 import { EMAIL, storedTask } from '../../support/store'

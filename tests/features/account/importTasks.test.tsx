@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { App } from '../../../src/app/App'
-import { connectivityLost } from '../../../src/app/actions'
+import { connectivityLost } from '../../../src/app/hooks'
 import { renderSignedIn } from '../../support/render'
 import { rowTexts } from '../../support/rows'
 import { EMAIL, storedTask } from '../../support/store'

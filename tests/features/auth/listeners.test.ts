@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { appStarted } from '../../../src/app/actions'
+import { appStarted } from '../../../src/app/hooks'
 import {
   selectAuthStatus,
   selectCurrentUser,

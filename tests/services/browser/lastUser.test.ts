@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLastUserStore } from '../../../src/services/browser/lastUser'
+import { createLastUserStore } from '../../../src/services/browser/adapters'
 
 describe('the last user store', () => {
   it('keeps the device’s last signed-in e-mail in localStorage under todo.lastUser', () => {

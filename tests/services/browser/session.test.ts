@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { consoleLogger } from '../../../src/services/browser/logger'
-import { createBrowserSessionStore } from '../../../src/services/browser/session'
+import { consoleLogger, createBrowserSessionStore } from '../../../src/services/browser/adapters'
 
 describe('the session store', () => {
   it('keeps the user e-mail in sessionStorage under userEmail', () => {

@@ -1,4 +1,4 @@
-import type { AppListenerEffect } from '../../../app/listenerMiddleware'
+import type { AppListenerEffect } from '../../../app/hooks'
 import { accountDeletedElsewhere, authStateChanged } from '../../auth'
 import { taskSaveFailed } from '../model/tasksSlice'
 

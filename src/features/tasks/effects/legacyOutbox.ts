@@ -1,4 +1,4 @@
-import type { AppListenerEffect } from '../../../app/listenerMiddleware'
+import type { AppListenerEffect } from '../../../app/hooks'
 import type { LegacyWrite } from '../../../services/types'
 import type { authStateChanged } from '../../auth'
 import { tasksSnapshotReceived } from '../model/tasksSlice'

@@ -1,4 +1,4 @@
-import type { AppListenerEffect, AppStartListening } from '../../../app/listenerMiddleware'
+import type { AppListenerEffect, AppStartListening } from '../../../app/hooks'
 import { authStateChanged, userSignedOut } from '../../auth'
 import { followAccountMark } from './deletedElsewhere'
 import { deliverLegacyOutbox } from './legacyOutbox'

@@ -1,5 +1,5 @@
-import type { AppListenerEffect } from '../../../app/listenerMiddleware'
-import { backoffDelay } from '../../../lib/backoff'
+import type { AppListenerEffect } from '../../../app/hooks'
+import { backoffDelay } from '../../../lib/helpers'
 import type { authStateChanged } from '../../auth'
 import {
   tasksCleared,

@@ -1,4 +1,4 @@
-import type { AppListenerEffect } from '../../../app/listenerMiddleware'
+import type { AppListenerEffect } from '../../../app/hooks'
 import type { Task, TaskChanges } from '../../../services/types'
 import { taskSaveFailed } from '../model/tasksSlice'
 import type { RetriedWrite, TaskSaveFailure } from '../saving/unsaved'

@@ -1,4 +1,4 @@
-import { idHash } from '../../../lib/idHash'
+import { idHash } from '../../../lib/helpers'
 import type { Task } from '../../../services/types'
 
 // The tasks by id, in buckets chosen by a hash of the id. Redux wants a new table at every

@@ -1,6 +1,6 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { RootState } from '../../../app/store'
-import { newDocumentId } from '../../../lib/documentId'
+import { newDocumentId } from '../../../lib/helpers'
 import type { Task, TasksSnapshot } from '../../../services/types'
 import { selectShownAuthStatus } from '../../auth'
 import {

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { connectivityLost, connectivityRestored } from '../../../app/actions'
+import { connectivityLost, connectivityRestored } from '../../../app/hooks'
 import type { RootState } from '../../../app/store'
 import type { Persistence } from '../../../services/types'
 import { accountDeletedElsewhere, authStateChanged, userSignedOut } from '../../auth'

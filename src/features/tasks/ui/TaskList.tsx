@@ -9,11 +9,15 @@ import { rowControl, rowElement, type Control } from './list/rowControls'
 import type { FocusedRow } from './list/useFocusedRow'
 import type { Reveal } from './list/useReveal'
 import { RowActionsContext, useRowActions } from './rowActions'
-import { selectListOwner, selectTaskIds } from '../model/tasksSlice'
-import { ListToolbar } from './ListToolbar'
+import {
+  selectListOwner,
+  selectTaskIds,
+  selectFinishedCount,
+  selectOpenCount,
+} from '../model/tasksSlice'
 import { EMPTY_MESSAGES, EmptyList } from './EmptyList'
 import { UndoBar } from './UndoBar'
-import { UnsavedDeletes } from '../saving/UnsavedDeletes'
+import { UnsavedDeletes } from '../saving/SyncStatus'
 import { useTaskRows } from './useTaskRows'
 
 /** Rows drawn at once when a list first appears: more than a tall screen holds. */
@@ -142,5 +146,24 @@ export function TaskList({
         />
       )}
     </RowActionsContext>
+  )
+}
+
+/**
+ * Above the list: how many tasks are open, said politely when it changes, and "Clear finished"
+ * while some are finished (one Undo brings them all back).
+ */
+export function ListToolbar({ onClearFinished }: { onClearFinished: () => void }) {
+  const open = useAppSelector(selectOpenCount)
+  const finished = useAppSelector(selectFinishedCount)
+  return (
+    <div className="list-toolbar">
+      <p role="status">{`${String(open)} open`}</p>
+      {finished > 0 && (
+        <button type="button" onClick={onClearFinished}>
+          Clear finished
+        </button>
+      )}
+    </div>
   )
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { importAgainAfterFailure, retryingLoad } from '../../../lib/retryingLoad'
+import { importAgainAfterFailure, retryingLoad } from '../../../lib/helpers'
 import type * as TaskRowsModule from './list/TaskRows'
 
 type Rows = typeof TaskRowsModule

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { BACKOFF_INITIAL_MS } from '../../../../src/lib/backoff'
+import { BACKOFF_INITIAL_MS } from '../../../../src/lib/helpers'
 import {
   LIST_LATE_MS,
   LOAD_FAILURE_MESSAGE,

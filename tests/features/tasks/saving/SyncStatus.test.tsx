@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { connectivityLost } from '../../../../src/app/actions'
+import { connectivityLost } from '../../../../src/app/hooks'
 import { SyncStatus } from '../../../../src/features/tasks/saving/SyncStatus'
 import {
   MEMORY_ONLY_MESSAGE,

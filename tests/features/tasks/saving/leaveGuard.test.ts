@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { guardLeaving } from '../../../../src/features/tasks/saving/leaveGuard'
+import { guardLeaving } from '../../../../src/features/tasks/saving/listeners'
 
 const leave = () => {
   const event = new Event('beforeunload', { cancelable: true })

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { connectivityLost, connectivityRestored } from '../../../../src/app/actions'
+import { connectivityLost, connectivityRestored } from '../../../../src/app/hooks'
 import { SLOW_WRITE_MS } from '../../../../src/features/tasks/saving/listeners'
 import {
   MEMORY_ONLY_MESSAGE,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { connectivityLost, connectivityRestored } from '../../../../src/app/actions'
+import { connectivityLost, connectivityRestored } from '../../../../src/app/hooks'
 import { authStateChanged, userSignedOut } from '../../../../src/features/auth/authSlice'
 import {
   DEVICE_FULL_MESSAGE,

@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react'
 import { flushSync } from 'react-dom'
-import { nextItem } from '../../../../lib/menuKeys'
+import { nextItem } from '../../../../lib/helpers'
 
 /** What makes a row's button an item of its menu: arrow keys move between them, not Tab. */
 export const MENU_ITEM = { role: 'menuitem', tabIndex: -1 } as const

@@ -11,15 +11,13 @@ import {
 import { HiddenRowsText } from './HiddenText'
 import { segments } from './listWindow'
 import { MoveStatus, useAnnouncer } from './MoveStatus'
-import { rowKey } from './rowKeys'
+import { rowKey, ShownRows, useRowKeys } from './rowKeys'
 import { TaskItem } from './TaskItem'
 import { useFocusedRow, type FocusedRow } from './useFocusedRow'
 import { useHiddenText } from './useHiddenText'
 import { useListWindow } from './useListWindow'
-import { ShownRows } from './shownRows'
 import { useReorderKit } from './useReorderKit'
 import { useReveal, type Reveal } from './useReveal'
-import { useRowKeys } from './useRowKeys'
 import { RowMovesContext, useRowMoves } from './useRowMoves'
 
 interface TaskRowsProps {

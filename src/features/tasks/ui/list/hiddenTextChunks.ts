@@ -2,7 +2,7 @@
  * The text of the rows a windowed list does not draw, kept in the page for find-in-page: which
  * rows those are, and the chunks their text is rendered in.
  */
-import { idHash } from '../../../../lib/idHash'
+import { idHash } from '../../../../lib/helpers'
 import type { Range } from './listWindow'
 
 /** The rows that are not drawn: those above the window, and those below it. */

@@ -19,7 +19,7 @@ import { createContext, memo, use, useMemo, useState } from 'react'
 import { useAppSelector } from '../../../../app/hooks'
 import { selectTaskById } from '../../model/tasksSlice'
 import { TaskItem, type RowDrag, type RowProps } from './TaskItem'
-import { ShownRows } from './shownRows'
+import { ShownRows } from './rowKeys'
 import type { RowMoves } from './useRowMoves'
 
 // The drag and drop of rows, with dnd-kit, and the moves (rowMoves.tsx, with the ordering they

@@ -1,3 +1,5 @@
+import { createContext, type ReactNode, useState } from 'react'
+
 /**
  * React keys for the rows that turn a moved row into one removal and one insertion.
  *
@@ -118,4 +120,24 @@ export function longestIncreasingRun(values: readonly number[]): boolean[] {
   const member = new Array<boolean>(n).fill(false)
   for (let i = tails.at(-1) ?? -1; i >= 0; i = previous[i] ?? -1) member[i] = true
   return member
+}
+
+/**
+ * The rows drawn and the ids shown, passed to the drag library's sortable list (reorder.tsx)
+ * through context: the library's own context above them then keeps its props when the list
+ * changes, and a click re-renders none of it.
+ */
+export const ShownRows = createContext<{ ids: readonly string[]; rows: ReactNode } | null>(null)
+
+/**
+ * The row keys for `ids` (see rowKeys.ts), derived from the keys of the previous render.
+ * React's pattern for information from previous renders: the state is adjusted during render,
+ * so the new keys are used by this very render and no extra commit happens.
+ */
+export function useRowKeys(ids: readonly string[]): RowKeys {
+  const [keys, setKeys] = useState(() => initialRowKeys(ids))
+  if (keys.ids === ids) return keys
+  const next = nextRowKeys(keys, ids)
+  setKeys(next)
+  return next
 }

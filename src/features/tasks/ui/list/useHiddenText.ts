@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useMemo, useState, type RefObject } from 'react'
 import { useAppSelector } from '../../../../app/hooks'
-import { afterNextPaint } from '../../../../lib/frames'
+import { afterNextPaint } from '../../../../lib/helpers'
 import { EMPTY_TABLE, type TaskTable } from '../../model/taskTable'
 import { selectTaskTable } from '../../model/tasksSlice'
 import { hideUntilFound } from './HiddenText'

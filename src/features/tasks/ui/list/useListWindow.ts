@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
-import { afterNextPaint } from '../../../../lib/frames'
+import { afterNextPaint } from '../../../../lib/helpers'
 import {
   DEFAULT_VIEWPORT,
   indexNear,

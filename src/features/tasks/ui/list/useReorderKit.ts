@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { importAgainAfterFailure, retryingLoad } from '../../../../lib/retryingLoad'
+import { importAgainAfterFailure, retryingLoad } from '../../../../lib/helpers'
 import type * as Reorder from './reorder'
 
 type ReorderKit = typeof Reorder

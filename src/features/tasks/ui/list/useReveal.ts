@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react'
-import { afterNextPaint } from '../../../../lib/frames'
+import { afterNextPaint } from '../../../../lib/helpers'
 import { rowElement } from './rowControls'
 import type { CommittedList } from './useListWindow'
 

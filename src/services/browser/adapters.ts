@@ -1,4 +1,33 @@
-import type { LastUserStore } from '../types'
+import type { Logger, SessionStore, LastUserStore } from '../types'
+
+/** The product's console messages, exactly as the spec words them. */
+export const consoleLogger: Logger = {
+  error: (message, err) => {
+    console.error(message, err)
+  },
+  info: (message) => {
+    console.log(message)
+  },
+  warn: (message, err) => {
+    if (err === undefined) console.warn(message)
+    else console.warn(message, err)
+  },
+}
+
+const USER_EMAIL_KEY = 'userEmail'
+
+/** The spec's session storage: the signed-in user's e-mail under `userEmail`. */
+export function createBrowserSessionStore(storage: Storage = window.sessionStorage): SessionStore {
+  return {
+    getUserEmail: () => storage.getItem(USER_EMAIL_KEY),
+    setUserEmail: (email) => {
+      storage.setItem(USER_EMAIL_KEY, email)
+    },
+    removeUserEmail: () => {
+      storage.removeItem(USER_EMAIL_KEY)
+    },
+  }
+}
 
 /** Also read by index.html's head script before the first paint (vite/plugins/rememberedMark.ts). */
 export const LAST_USER_KEY = 'todo.lastUser'
