@@ -1,7 +1,5 @@
-// Everything that touches Cloud Firestore's Web SDK, in one chunk loaded after the first paint
-// (firestoreTaskRepository.ts). The SDK keeps the cache and the pending writes in IndexedDB,
-// per signed-in user and shared by the tabs, sends the writes with retries and follows the
-// query live; this module only translates between its documents and the app's tasks.
+// Cloud Firestore's Web SDK, in a chunk loaded after the first paint (firestoreTaskRepository.ts).
+// The SDK keeps the cache and the write queue in IndexedDB and follows the query live.
 import type { FirebaseApp } from 'firebase/app'
 import { getAuth } from 'firebase/auth'
 import {
@@ -49,10 +47,7 @@ function open(app: FirebaseApp, settings: FirebaseSettings, persistence: Persist
   return db
 }
 
-/**
- * The task repository on one Firestore instance. `persistence` says whether IndexedDB can be
- * used (probed beforehand: the SDK would fall back to memory without a word).
- */
+/** The repository on one instance; `persistence` was probed (the SDK falls back silently). */
 export function createTaskStore(
   app: FirebaseApp,
   settings: FirebaseSettings,
@@ -68,7 +63,6 @@ export function createTaskStore(
   let restoring = false
   /** Whether the signed-in user's queue on this device (all tabs') holds a batch of theirs. */
   const ownBatchesQueued = async () => {
-    // Auth is up: someone is signed in.
     const uid = getAuth(app).currentUser?.uid
     if (!uid) return true
     return (await batchesOf(databaseName(app), uid).catch(() => 1)) > 0
@@ -91,7 +85,6 @@ export function createTaskStore(
   }
 
   const marks = accountMarks(app, () => db)
-
   // The live query's last report came from the server: it is reachable, whatever the browser says.
   let answering = false
 
@@ -113,8 +106,8 @@ export function createTaskStore(
         }
       }
     }
-    // A write the SDK refuses at once (data it cannot store throws) settles like any other,
-    // or the document would never follow the server again.
+    // A write the SDK refuses at once (it throws) settles too, or the document would never
+    // follow the server again.
     let sending: Promise<void>
     try {
       sending = send()
@@ -162,17 +155,15 @@ export function createTaskStore(
         for (const id of ids) batch.delete(doc(tasksOf(db), id))
         return batch.commit()
       }),
-    // A query of its own (the limit makes it one), not the live query's: that one's view may be
-    // waiting on its own answer (after a new connection, say), and the server's word for it
-    // with it; this one's answer comes fresh.
+    // A query of its own (the limit makes it one): the live query's view may be waiting on an
+    // answer of its own.
     async idsOnServer(email, atMost) {
       const found = await getDocsFromServer(
         query(tasksOf(db), where('email', '==', email), limit(atMost)),
       )
       return found.docs.map(({ id }) => id)
     },
-    // The server's own count: getDocsFromServer's answer has this device's queued writes
-    // applied (a delete waiting to be sent hides its task), this has not (its documentation).
+    // The server's own count: getDocsFromServer's answer has this device's queued deletes applied.
     async countOnServer(email) {
       const counted = await getCountFromServer(query(tasksOf(db), where('email', '==', email)))
       return counted.data().count
@@ -184,12 +175,11 @@ export function createTaskStore(
     changesOnlyInMemory: () =>
       persistence === 'device' ? restoring || disk.inMemory() : writing.size > 0,
     async allSaved(withinMs) {
-      // Not worth waiting for while neither the browser nor the server says it is reachable.
       if (!navigator.onLine && !answering) return false
       // The SDK's waitForPendingWrites waits for the highest batch of any user whose id sorts
       // at or before the signed-in one's (IndexedDbMutationQueue.getHighestUnacknowledgedBatchId
       // has no lower bound): with none of this user's own queued, another's unsent writes would
-      // hold it. So the user's own batches are counted first. (Auth is up: someone signed in.)
+      // hold it. So the user's own batches are counted first.
       const uid = getAuth(app).currentUser?.uid
       if (persistence === 'device' && uid && !disk.inMemory()) {
         if ((await batchesOf(databaseName(app), uid)) === 0) return true
@@ -205,20 +195,18 @@ export function createTaskStore(
       }
     },
     async clearDevice({ dropUnsent = false } = {}) {
-      // The instance must stop before its files go; the next user gets a new one. Of what the
-      // database held, only the writes not yet sent (anyone's) come back: docs/sync.md.
+      // The instance stops before its files go. Only the writes not yet sent (anyone's) come
+      // back (docs/sync.md).
       const old = db
       await terminate(old)
       const drop = dropUnsent ? (marks.followed() ?? undefined) : undefined
-      // In memory, this page's writes not yet acknowledged are all there is; they go with it.
+      // In memory, this page's unacknowledged writes are all there is; they go with it.
       let dropped = drop === undefined ? 0 : writing.size
-      // Its writes not yet acknowledged never settle now; the next instance sends them.
       writing.clear()
       if (persistence === 'device') {
         dropped = await clearKeepingUnsent(databaseName(app), {
           drop,
           remove: () => clearIndexedDbPersistence(old),
-          // An instance makes the database anew on its first read, and stops.
           async make() {
             const maker = open(app, settings, persistence)
             const anyRead = query(tasksOf(maker), where('email', '==', ''))

@@ -45,10 +45,9 @@ export interface PageWrites {
 const QUEUE_LOOK_MS = 1000
 
 /**
- * Follows the tasks of `email`. Each update says whether this page still waits for its own write
- * of that task (`pendingHere`): the page then shows a newer click than the query. Once those
- * writes settle, the task is reported again as the query now shows it, so nothing the page
- * passed over meanwhile (a delete on another device, a refused write's rollback) is missed.
+ * Follows the tasks of `email`. `pendingHere`: this page still waits for its own write of the
+ * task (it shows a newer click). Once settled, the task is reported again as the query shows
+ * it, so nothing passed over meanwhile (a delete elsewhere, a rollback) is missed.
  */
 export function watchTasks(
   db: Firestore,
@@ -65,15 +64,12 @@ export function watchTasks(
   let unsubscribe: (() => void) | null = null
   let stopped = false
 
-  // The SDK's `hasPendingWrites` holds a written document as pending until the query shows the
-  // server's version of it, which can be long after the server acknowledged the write: a query
-  // that lags (thousands of tasks on the emulator, a busy machine) or cannot reach the server
-  // kept 'Saving…' up for minutes with every change saved. What is reported is whether a write
-  // still waits for the server: this page's, or, once they have all settled, what the device's
-  // queue holds, looked at each second while the SDK alone says so.
+  // The SDK's `hasPendingWrites` lasts until the query shows the server's version, which can be
+  // minutes after the acknowledgement on a lagging query ('Saving…' stuck). So what is reported
+  // is this page's unsettled writes, or else the device's queue, looked at each second.
   let sdkPending = false
   let queued = true
-  /** Counts the reports holding a document written: a look begun before one is out of date. */
+  /** Reports holding a document written: a look begun before one is out of date. */
   let writtenSeen = 0
   let looking = false
   const hasPendingWrites = () => sdkPending && (writes.count() > 0 || queued)
@@ -138,12 +134,10 @@ export function watchTasks(
     )
   }
 
-  // A long queue (changes made offline, an import) is sent with the query paused: every write
-  // and every acknowledgement would otherwise update the view of every task (the emulator even
-  // sends the whole list again), and thousands of writes would take minutes. The list shows the
-  // page's own state meanwhile; the query comes back once the queue is empty, not before: the
-  // writes this page hands over meanwhile (an import's later slices) are waited for too, or the
-  // query would come back, read every task again, and pause again, at each slice.
+  // A long queue (offline changes, an import) is sent with the query paused: otherwise every
+  // write and acknowledgement updates the view of every task, and thousands take minutes. It
+  // comes back once the queue is empty, including writes handed over meanwhile (an import's
+  // later slices), or it would read every task again at each slice.
   const drain = () => {
     unsubscribe?.()
     unsubscribe = null
@@ -163,20 +157,16 @@ export function watchTasks(
     resume()
   }
 
-  // A burst of this page's own writes (an import, Clear finished of many) pauses the query
-  // before the SDK takes the write that passes the mark, as a long queue does once the server
-  // answers: with the query live, the SDK works out the view of every task again for each
-  // write (View.applyChanges' limbo documents), which for an import of 20,000 in 400 batches
-  // cost minutes of main thread. The SDK runs the unlisten before the writes handed after it.
+  // A burst of this page's own writes (an import) pauses the query before the SDK takes the
+  // write that passes the mark: live, the SDK works out every task's view again per write
+  // (View.applyChanges' limbo documents), minutes of main thread for 20,000.
   const stopHanded = writes.onHanded(() => {
     if (stopped || unsubscribe === null || fromCache) return
     if (writes.count() > DRAIN_PAUSE_AT) drain()
   })
 
-  // After the snapshot the SDK raises for the same answer (it schedules its own the same way),
-  // in one report for the documents settled together: a batch's 500 acknowledgements reported
-  // one by one were 500 renders of the list in a row, enough for React to stop the page with
-  // "Maximum update depth exceeded".
+  // After the SDK's own snapshot for the same answer, in one report per batch: 500 reports in a
+  // row stopped React with "Maximum update depth exceeded".
   let settling: string[] | null = null
 
   const stopSettled = writes.onSettled((id) => {
