@@ -162,19 +162,3 @@ test.describe('the task list, signed in', () => {
     await expect(taskRows(page)).toHaveCount(0)
   })
 })
-
-test('signed out: adding shows the alert "Please log in to add" and adds nothing', async ({
-  page,
-}) => {
-  await page.goto('./')
-  await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
-  const alerts: string[] = []
-  page.on('dialog', (dialog) => {
-    alerts.push(dialog.message())
-    void dialog.accept()
-  })
-  await taskInput(page).fill('Sneaky task')
-  await taskInput(page).press('Enter')
-  await expect.poll(() => alerts).toEqual(['Please log in to add'])
-  await expect(page.getByText('No tasks have been added yet')).toBeVisible()
-})

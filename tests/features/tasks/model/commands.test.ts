@@ -8,7 +8,7 @@ import { signedInStore, storedTask } from '../../../support/store'
 // A thousand moves on a real store: up to 4 s beside two busy loops.
 vi.setConfig({ testTimeout: 15_000 })
 
-// A move (clicks.ts): the task goes just past another, within its region, and only it is written.
+// A move (commands.ts): the task goes just past another, within its region, and only it is written.
 
 const list = (count: number, finishedFrom = count) =>
   Array.from({ length: count }, (_, i) =>

@@ -20,8 +20,8 @@ const numberOf = ({ order, rank }: { order: number; rank: string | null }) => {
   return order
 }
 const orderAfterLastOpen = (list: TaskList) => numberOf(placeAfterLastOpen(list))
-const orderAtEnd = (list: TaskList, id: string) => numberOf(placeAtEnd(list, id))
-const orderAtTop = (list: TaskList, id: string) => numberOf(placeAtTop(list, id))
+const endOrder = (list: TaskList, id: string) => numberOf(placeAtEnd(list, id))
+const topOrder = (list: TaskList, id: string) => numberOf(placeAtTop(list, id))
 
 /** A list as the tasks state holds it, in list order. */
 const listOf = (...tasks: Task[]): TaskList => ({
@@ -78,22 +78,22 @@ describe('a new task’s order', () => {
 describe('mark as done and mark as incomplete', () => {
   it('put the task after every other, in the finished region', () => {
     const list = listOf(storedTask('a', false, 0), storedTask('b', false, 1))
-    expect(orderAtEnd(list, 'a')).toBe(FINISHED_ORDER_BASE)
+    expect(endOrder(list, 'a')).toBe(FINISHED_ORDER_BASE)
     const withFinished = listOf(
       storedTask('a', false, 0),
       storedTask('f', true, FINISHED_ORDER_BASE + 7),
     )
-    expect(orderAtEnd(withFinished, 'a')).toBe(FINISHED_ORDER_BASE + 8)
+    expect(endOrder(withFinished, 'a')).toBe(FINISHED_ORDER_BASE + 8)
     // The task itself does not count: the last one stays where it is.
-    expect(orderAtEnd(withFinished, 'f')).toBe(FINISHED_ORDER_BASE)
+    expect(endOrder(withFinished, 'f')).toBe(FINISHED_ORDER_BASE)
   })
 
   it('put the task before every other, in the open region', () => {
     const list = listOf(storedTask('a', false, -2), storedTask('f', true, FINISHED_ORDER_BASE))
-    expect(orderAtTop(list, 'f')).toBe(-3)
-    expect(orderAtTop(listOf(storedTask('f', true, FINISHED_ORDER_BASE)), 'f')).toBe(0)
+    expect(topOrder(list, 'f')).toBe(-3)
+    expect(topOrder(listOf(storedTask('f', true, FINISHED_ORDER_BASE)), 'f')).toBe(0)
     expect(
-      orderAtTop(
+      topOrder(
         listOf(
           storedTask('g', true, FINISHED_ORDER_BASE + 1),
           storedTask('f', true, FINISHED_ORDER_BASE),

@@ -22,7 +22,7 @@ import {
 } from '../../../../src/features/tasks/model/tasksSlice'
 import { EMAIL, storedTask, storeWithList } from '../../../support/store'
 
-// The clicks (clicks.ts, and the add's order as addTask computes it) and their reducers:
+// The commands (commands.ts, and the add's order as addTask computes it) and their reducers:
 // where each change puts a task. The live query's side of the slice is in
 // tasksSlice.snapshot.test.ts.
 
@@ -68,13 +68,6 @@ describe('a new task', () => {
     expect(orders(store)).toEqual([0, 1, 2, FINISHED_ORDER_BASE])
   })
 
-  it('goes to the top when every task is finished', () => {
-    const { store } = storeWithList([storedTask('done', true, FINISHED_ORDER_BASE)])
-    store.dispatch(added(store, 'n'))
-    expect(ids(store)).toEqual(['n', 'done'])
-    expect(orders(store)).toEqual([0, FINISHED_ORDER_BASE])
-  })
-
   it('is refused for another user’s list, or an id already there', () => {
     const { store } = storeWithList([storedTask('a')])
     const before = store.getState()
@@ -96,12 +89,6 @@ describe('mark as done', () => {
     expect(selectAllTasks(store.getState()).at(-1)).toMatchObject({ id: 'a', isFinished: true })
     expect(orders(store)).toEqual([1, FINISHED_ORDER_BASE, FINISHED_ORDER_BASE + 1])
   })
-
-  it('gives the first finished task the finished region’s base order', () => {
-    const { store } = storeWithList([storedTask('a', false, 0), storedTask('b', false, 1)])
-    store.dispatch(toggleTask('a'))
-    expect(orders(store)).toEqual([1, FINISHED_ORDER_BASE])
-  })
 })
 
 describe('mark as incomplete', () => {
@@ -115,17 +102,6 @@ describe('mark as incomplete', () => {
     expect(ids(store)).toEqual(['c', 'a', 'b'])
     expect(selectAllTasks(store.getState())[0]).toMatchObject({ id: 'c', isFinished: false })
     expect(orders(store)).toEqual([-1, 0, FINISHED_ORDER_BASE])
-  })
-
-  it('puts the task in the open region when every other task is finished', () => {
-    const { store } = storeWithList([
-      storedTask('b', true, FINISHED_ORDER_BASE),
-      storedTask('c', true, FINISHED_ORDER_BASE + 1),
-    ])
-    store.dispatch(toggleTask('c'))
-    store.dispatch(added(store, 'n'))
-    expect(ids(store)).toEqual(['c', 'n', 'b'])
-    expect(orders(store)).toEqual([0, 1, FINISHED_ORDER_BASE])
   })
 })
 
