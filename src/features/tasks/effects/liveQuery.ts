@@ -12,7 +12,6 @@ import {
 
 /** Logged; the person sees "cannot be reached" until it is back. */
 export const LOAD_FAILURE_MESSAGE = 'Error loading tasks'
-
 export const LIST_LATE_MS = 15_000
 
 /** One live query (`email ==` theirs) until the next sign-in change. */

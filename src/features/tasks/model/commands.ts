@@ -31,7 +31,6 @@ export const toggleTask =
     )
   }
 
-/** Returns the task deleted, for Undo. */
 export const deleteTask =
   (id: string): AppThunk<Task | undefined> =>
   (dispatch, getState) => {
@@ -40,7 +39,6 @@ export const deleteTask =
     return task
   }
 
-/** Returns the tasks cleared, for Undo. */
 export const clearFinished = (): AppThunk<Task[]> => (dispatch, getState) => {
   const finished = selectAllTasks(getState()).filter((task) => task.isFinished)
   if (finished.length > 0) dispatch(finishedTasksCleared(finished))

@@ -17,7 +17,6 @@ export const sortKey = (task: Task): number =>
 export const compareTasks = (a: Task, b: Task): number =>
   Number(a.isFinished) - Number(b.isFinished) || sortKey(a) - sortKey(b) || compareRanks(a, b)
 
-/** Where a click puts a task: its order, and a rank where the order alone cannot say it. */
 export interface Placement {
   order: number
   rank: string | null
@@ -50,13 +49,11 @@ function beside(task: Task, step: 1 | -1, floor: number): Placement {
   return { order, rank: step === 1 ? rankBetween(rank, null) : rankBetween(null, rank) }
 }
 
-/** A new task's place: after the last open task of `list`. */
 export function placeAfterLastOpen(list: TaskList): Placement {
   const lastOpen = taskAt(list, openCountOf(list) - 1)
   return lastOpen === undefined ? { order: 0, rank: null } : beside(lastOpen, 1, -Infinity)
 }
 
-/** Mark as done: after every other task, in the finished region. */
 export function placeAtEnd(list: TaskList, id: string): Placement {
   const last = edge(list, id, -1)
   return last === undefined
@@ -64,7 +61,6 @@ export function placeAtEnd(list: TaskList, id: string): Placement {
     : beside(last, 1, FINISHED_ORDER_BASE)
 }
 
-/** Mark as incomplete: before every other task, in the open region. */
 export function placeAtTop(list: TaskList, id: string): Placement {
   const first = edge(list, id, 1)
   return first === undefined ? { order: 0, rank: null } : beside(first, -1, 0)
@@ -94,7 +90,6 @@ function firstNotBefore(list: TaskList, ids: readonly string[], isBefore: (task:
   return low
 }
 
-/** Where `id` is in `list`, found by its task's place (the list is in order), or -1. */
 function indexIn(list: TaskList, id: string): number {
   const task = taskIn(list, id)
   if (task === undefined) return -1
@@ -137,7 +132,6 @@ export const sortedIds = (table: TaskTable): string[] =>
 const sameTask = (a: Task | undefined, b: Task) =>
   a !== undefined && (Object.keys(b) as (keyof Task)[]).every((field) => a[field] === b[field])
 
-/** The list after `changed` and `removed`, or null when nothing changes. */
 export function withChanges(
   list: TaskList,
   changed: readonly Task[],

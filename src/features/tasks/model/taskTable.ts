@@ -6,12 +6,9 @@ import type { Task } from '../../../services/types'
 
 /** About 20 tasks a bucket at 5,000 tasks, 200 at 50,000. */
 export const TABLE_BUCKETS = 256
-
 type Bucket = Readonly<Record<string, Task>>
 export type TaskTable = Readonly<Record<number, Bucket>>
-
 const bucketOf = (id: string) => idHash(id) % TABLE_BUCKETS
-
 export const EMPTY_TABLE: TaskTable = Object.freeze({})
 
 /** Never a property every object has (`constructor`, `__proto__`…). */

@@ -17,7 +17,6 @@ export interface SyncState {
   unsavedLeft: boolean
   /** Once storage refuses a write the SDK stops sending (firebase-js-sdk#5031): until reload. */
   deviceFull: boolean
-  /** Changes of this device dropped when the account was deleted elsewhere. */
   deletedElsewhere: number | null
 }
 
@@ -107,7 +106,7 @@ function unsavedRowsMessage(state: RootState): string | null {
   return `${said} ${String(count - 1)} more ${count === 2 ? 'change is' : 'changes are'} not saved either.`
 }
 
-/** The most urgent first; null when all is saved. */
+/** The most urgent first. */
 export function selectSyncMessage(state: RootState): string | null {
   const { online, serverSeen, pending, slow, persistence, unsavedLeft, deviceFull } = state.sync
   if (state.sync.deletedElsewhere !== null)

@@ -8,7 +8,6 @@ import { taskIn, withChanges, type TaskList } from '../model/ordering'
 // Discard or a reload; the server's word on each is kept aside, for Discard.
 
 export type ServerVersion = Task | 'removed' | null
-
 export type ChangeKind = 'add' | 'update' | 'delete'
 
 export interface Unsaved {
@@ -109,7 +108,6 @@ export const selectUnsaved = (state: RootState, id: string): Unsaved | undefined
   Object.hasOwn(state.tasks.unsaved, id) ? state.tasks.unsaved[id] : undefined
 
 const selectUnsavedTable = (state: RootState) => state.tasks.unsaved
-
 const latestOf = (entries: readonly Unsaved[]) =>
   entries.reduce<Unsaved | undefined>(
     (last, entry) => (last && last.seq > entry.seq ? last : entry),

@@ -6,7 +6,6 @@ import { addTask } from '../model/commands'
 import { CutNotice, useLengthLimit } from './LengthLimit'
 
 const NEW_TASK_KEYS = new Set(['/', 'n', 'N'])
-
 const typingIn = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || target.matches('input, textarea, select'))

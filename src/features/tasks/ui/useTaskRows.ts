@@ -3,10 +3,8 @@ import { importAgainAfterFailure, retryingLoad } from '../../../lib/helpers'
 import type * as TaskRowsModule from './list/TaskRows'
 
 type Rows = typeof TaskRowsModule
-
 const load = retryingLoad(importAgainAfterFailure(() => import('./list/TaskRows')))
 let loaded: Rows | null = null
-
 const RETRY_SECONDS = [1, 2, 4, 8, 15]
 
 export async function loadTaskRows(): Promise<Rows> {

@@ -27,7 +27,6 @@ function createAnnouncer(): Announcer {
   }
 }
 
-/** Saying re-renders only the status line. */
 export function useAnnouncer(): Announcer {
   return useState(createAnnouncer)[0]
 }

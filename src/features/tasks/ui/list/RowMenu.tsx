@@ -11,9 +11,7 @@ import { flushSync } from 'react-dom'
 import { nextItem } from '../../../../lib/helpers'
 
 export const MENU_ITEM = { role: 'menuitem', tabIndex: -1 } as const
-
 const DOTS = 'M5 12h.01M12 12h.01M19 12h.01'
-
 const CloseMenu = createContext<() => void>(() => undefined)
 
 /**

@@ -5,9 +5,7 @@ export const WINDOW_MIN_ROWS = 200
 
 /** A one-line row at the default font size, until rows are measured. */
 export const DEFAULT_ROW_HEIGHT = 52
-
 export const DEFAULT_ROW_GAP = 8
-
 export const OVERSCAN_PX = 600
 
 /** Window edges are rounded to this many rows, so scrolling re-renders less. */

@@ -1,11 +1,6 @@
+const CONTROLS: readonly (string | undefined)[] = ['toggle', 'edit', 'delete', 'more', 'reorder']
 export type Control = 'toggle' | 'edit' | 'delete' | 'more' | 'reorder'
-
-const isControl = (value: string | undefined): value is Control =>
-  value === 'toggle' ||
-  value === 'edit' ||
-  value === 'delete' ||
-  value === 'more' ||
-  value === 'reorder'
+const isControl = (value: string | undefined): value is Control => CONTROLS.includes(value)
 
 export function rowElement(list: HTMLElement, id: string): HTMLElement | undefined {
   for (const child of list.children) {

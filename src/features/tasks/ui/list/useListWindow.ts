@@ -15,7 +15,6 @@ import {
 } from './listWindow'
 import { useRowHeights } from './useRowHeights'
 
-/** For what runs later (event listeners, steps after a paint). */
 export interface CommittedList {
   ids: readonly string[]
   offsets: Float64Array | null
@@ -32,7 +31,6 @@ export interface ListWindow {
   committed: RefObject<CommittedList>
 }
 
-/** The page is what scrolls. */
 function readViewport(list: HTMLElement): Viewport {
   const top = -list.getBoundingClientRect().top
   const height = document.documentElement.clientHeight || window.innerHeight
@@ -66,7 +64,6 @@ export function useListWindow(
     [count, focusedIndex, draggedIndex],
   )
   const committed = useRef<CommittedList>({ ids, offsets, range })
-
   // The list may have moved on the page: checked at once the first time, so the first paint is
   // right, then after each paint, when reading the layout costs nothing.
   const laidOut = useRef(false)
@@ -86,7 +83,6 @@ export function useListWindow(
     laidOut.current = true
     check()
   }, [listRef, ids, offsets, range, pinned, watchRows])
-
   // flushSync draws the new rows in the frame that scrolled (scroll events run just before
   // rendering), so no blank band shows.
   useEffect(() => {
@@ -116,7 +112,6 @@ export function useListWindow(
       window.removeEventListener('resize', resize)
     }
   }, [listRef, windowed, forgetHeights])
-
   return { windowed, offsets, range, pinned, gap, pitch: estimate + gap, committed }
 }
 

@@ -3,7 +3,6 @@ import { importAgainAfterFailure, retryingLoad } from '../../../../lib/helpers'
 import type * as Reorder from './reorder'
 
 type ReorderKit = typeof Reorder
-
 const load = retryingLoad(importAgainAfterFailure(() => import('./reorder')))
 let loaded: ReorderKit | null = null
 

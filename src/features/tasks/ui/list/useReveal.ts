@@ -3,7 +3,6 @@ import { afterNextPaint } from '../../../../lib/helpers'
 import { rowElement } from './rowControls'
 import type { CommittedList } from './useListWindow'
 
-/** `count` tells one add from the next. */
 export interface Reveal {
   id: string
   count: number
