@@ -29,7 +29,6 @@ export interface TaskList {
 
 export const taskIn = (list: Pick<TaskList, 'table'>, id: string): Task | undefined =>
   taskOf(list.table, id)
-
 const taskAt = (list: TaskList, index: number) => taskOf(list.table, list.ids[index] ?? '')
 
 /** The first (or, `step` -1, the last) task of `list` other than `except`. */

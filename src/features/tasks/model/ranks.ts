@@ -17,7 +17,6 @@ export function idKey(id: string): string {
 }
 
 export const rankOf = (task: Task): string => task.rank ?? idKey(task.id)
-
 const byId = (a: Task, b: Task) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 export function compareRanks(a: Task, b: Task): number {

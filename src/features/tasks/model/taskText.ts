@@ -1,10 +1,8 @@
 import { MAX_TASK_LENGTH } from '../../../services/types'
 
-/**
- * Drawn as nothing though Unicode marks them visible: two fillers, U+2800 BRAILLE PATTERN BLANK,
- * the interlinear annotation controls and U+FFFC (no width in Chromium); the last five are all
- * Chromium drew with no ink in DejaVu of what the check let through (2026-11-28, on a canvas).
- */
+// Drawn as nothing though Unicode marks them visible: two fillers, U+2800 BRAILLE PATTERN BLANK,
+// the interlinear annotation controls and U+FFFC (no width in Chromium); the last five are all
+// Chromium drew with no ink in DejaVu of what the check let through (2026-11-28, on a canvas).
 export const BLANK_LOOKING = '\\u{16FE4}\\u{1D159}\\u2800\\uFFF9-\\uFFFC'
 
 // BLANK_LOOKING first: U+16FE4 is a mark, which would combine with a character before it.

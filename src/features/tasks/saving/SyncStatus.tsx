@@ -15,7 +15,6 @@ export function SyncStatus() {
 }
 
 const focusInput = () => document.getElementById('new-task')?.focus()
-
 /** Refused deletes' rows have gone, so this line says so until the person chooses, or reloads. */
 export function UnsavedDeletes() {
   const { ids, latest } = useAppSelector(selectUnsavedDeletes)

@@ -16,10 +16,8 @@ export function cutText(text: string, room: number): string {
   return text.slice(0, Math.max(end, 0))
 }
 
-/**
- * As maxLength, but never splitting an emoji; says so until an edit leaves the text shorter.
- * `normalize`: what onChange makes of text (the cut is measured on what is kept).
- */
+// As maxLength, but never splitting an emoji; says so until an edit leaves the text shorter.
+// `normalize`: what onChange makes of text (the cut is measured on what is kept).
 export function useLengthLimit(
   field: RefObject<HTMLInputElement | HTMLTextAreaElement | null>,
   value: string,

@@ -14,10 +14,8 @@ export const MENU_ITEM = { role: 'menuitem', tabIndex: -1 } as const
 const DOTS = 'M5 12h.01M12 12h.01M19 12h.01'
 const CloseMenu = createContext<() => void>(() => undefined)
 
-/**
- * Called in the item's own click handler, not a listener of the menu's: the browser runs
- * microtasks between listeners, so React would remove the item before it heard the click.
- */
+// Called in the item's own click handler, not a menu listener: the browser runs microtasks
+// between listeners, so React would remove the item before it heard the click.
 export const useCloseMenu = (): (() => void) => use(CloseMenu)
 
 const itemsOf = (menu: HTMLElement | null) => [

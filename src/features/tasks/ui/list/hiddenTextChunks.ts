@@ -15,7 +15,6 @@ export function hiddenRows(
 }
 
 export const TEXT_CHUNK_MAX = 256
-
 /** Chunk ends depend on the ids' hashes, not positions: a change re-renders only its chunk. */
 export function contentChunks(ids: readonly string[]): string[][] {
   const chunks: string[][] = []

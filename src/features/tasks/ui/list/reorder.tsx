@@ -37,7 +37,6 @@ const INSTRUCTIONS = {
 }
 
 const name = (id: UniqueIdentifier) => String(id)
-
 // Stable: new options would make new listeners for every row's handle.
 const POINTER = { activationConstraint: { distance: 4 } }
 const KEYS = { coordinateGetter: sortableKeyboardCoordinates }

@@ -1,10 +1,7 @@
 import { createContext, type ReactNode, useState } from 'react'
 
-/**
- * Keys that turn a moved row into one removal and one insertion: with id keys, a row moved to
- * the top makes React move every other row (focus lost). The longest run kept in order keeps
- * its keys; every other row gets a new one.
- */
+// A moved row becomes one removal and one insertion: with id keys, a row moved to the top makes
+// React move every other row (focus lost). The longest run kept in order keeps its keys.
 export interface RowKeys {
   readonly ids: readonly string[]
   readonly moves: ReadonlyMap<string, number>

@@ -22,10 +22,8 @@ function neighbour(before: readonly string[], after: readonly string[], id: stri
   return undefined
 }
 
-/**
- * A moved row is a new element: the same button gets focus back, without scrolling. A row that
- * goes hands focus to the next row's toggle, else the previous one's.
- */
+// A moved row is a new element: the same button gets focus back, without scrolling. A row that
+// goes hands focus to the next row's toggle, else the previous one's.
 export function useFocusedRow(
   listRef: RefObject<HTMLUListElement | null>,
   ids: readonly string[],

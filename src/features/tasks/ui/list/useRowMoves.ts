@@ -19,7 +19,6 @@ export interface RowMoves {
   neighbour(id: string, step: Step): string | undefined
   move(id: string, step: Step): boolean
   drop(id: string, overId: string): boolean
-  /** "3 of 12" */
   position(id: string): string
   textOf(id: string): string
   MenuItems: ComponentType<{ id: string }>
