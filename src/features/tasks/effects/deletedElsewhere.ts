@@ -2,13 +2,10 @@ import type { AppListenerEffect } from '../../../app/hooks'
 import { accountDeletedElsewhere, authStateChanged } from '../../auth'
 import { taskSaveFailed } from '../model/tasksSlice'
 
-// An account deleted on another device (docs/sync.md, "Delete account"): that device marks it
-// before the Auth call, and the server then refuses every task write of it. Each other device
-// follows the mark; once the identity service confirms the account is gone (the mark alone
-// may be taken back, when the Auth call refused), it signs out, drops what it has not sent
-// (it can never be sent) and says how much. An offline device does the same once it is back.
+// docs/sync.md, "Delete account". The mark alone may be taken back (the Auth call refused): only
+// once Auth confirms the account gone does a device sign out and drop what it never can send.
 
-/** How often a device whose account is marked asks whether the account is gone yet. */
+/** How often a device whose account is marked asks whether it is gone yet. */
 export const GONE_CHECK_MS = 10_000
 
 export const followAccountMark: AppListenerEffect<typeof authStateChanged> = async (
@@ -16,13 +13,11 @@ export const followAccountMark: AppListenerEffect<typeof authStateChanged> = asy
   api,
 ) => {
   const email = action.payload?.email
-  // A sign-out: the account's follower ends by itself (below), and is not cut short while it
-  // signs the account out.
+  // A sign-out: the follower ends by itself, not cut short while it signs the account out.
   if (!email) return
   api.cancelActiveListeners()
   const { tasks, auth, logger } = api.extra
-  // The changes the server refuses from now on: once the account is marked, that is every add
-  // and update (with those refused before, they are the changes never sent).
+  // Once marked, the server refuses every write: with those refused before, the changes never sent.
   let refused = Object.keys(api.getState().tasks.unsaved).length
   const counting = api.fork(async () => {
     for (;;) {
@@ -64,7 +59,7 @@ export const followAccountMark: AppListenerEffect<typeof authStateChanged> = asy
   })
   let queued = 0
   try {
-    // Its instance stops first: nothing is refused after this, and what is queued is counted.
+    // The instance stops first: nothing is refused after this.
     queued = await tasks.clearDevice({ dropUnsent: true })
   } catch (err) {
     logger.warn('The tasks kept on this device could not be removed', err)

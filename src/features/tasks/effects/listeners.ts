@@ -18,15 +18,13 @@ import {
 import { normalizeTaskText } from '../model/taskText'
 import { sendAdd, sendAgain, sendDelete, sendUpdate } from './writes'
 
-// Every write follows the action the person made, from what the action carries (never from
-// comparing states: under Redux DevTools time travel the state is the one travelled to), and
-// nobody waits for it (spec §4). A refusal is said, and the list is never rolled back.
+// Writes follow the action's payload, never a state diff (DevTools time travel), and nobody
+// waits for them (spec §4). A refusal is said; the list is never rolled back.
 
 const writeAddedTask: AppListenerEffect<typeof taskAdded> = (action, api) => {
   sendAdd(api, action.payload)
 }
 
-/** Undo: the deleted tasks are written back whole, with their ids. */
 const writeRestoredTasks: AppListenerEffect<typeof tasksRestored> = (action, api) => {
   for (const task of action.payload) sendAdd(api, task)
 }
@@ -41,7 +39,6 @@ const writeToggledTask: AppListenerEffect<typeof taskMarkedDone | typeof taskMar
   sendUpdate(api, id, { isFinished: taskMarkedDone.match(action), order, rank }, text)
 }
 
-/** A move writes the moved task alone, at any list size, however often. */
 const writeMovedTask: AppListenerEffect<typeof taskMoved> = (action, api) => {
   const { id, order, rank } = action.payload
   sendUpdate(api, id, { order, rank }, selectTaskById(api.getState(), id)?.task ?? '')
@@ -69,10 +66,7 @@ const celebrateDoneTask: AppListenerEffect<typeof taskMarkedDone> = (_action, ap
   api.extra.celebrate()
 }
 
-/**
- * Signed out on purpose (a shared computer): the device keeps nothing of theirs but the changes
- * that have not reached the server yet, queued for their next sign-in here (docs/sync.md).
- */
+/** The device keeps only unsent changes, for the next sign-in here (docs/sync.md). */
 const clearDevice: AppListenerEffect<typeof userSignedOut> = async (action, api) => {
   try {
     await api.extra.tasks.clearDevice({ dropUnsent: action.payload.accountDeleted === true })

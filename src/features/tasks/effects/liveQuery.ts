@@ -10,20 +10,12 @@ import {
   tasksSnapshotReceived,
 } from '../model/tasksSlice'
 
-/** Logged when the live query fails (the person sees "cannot be reached" until it is back). */
+/** Logged; the person sees "cannot be reached" until it is back. */
 export const LOAD_FAILURE_MESSAGE = 'Error loading tasks'
-
-/** How long the list may take before the page offers Retry. */
 export const LIST_LATE_MS = 15_000
 
-/**
- * The signed-in user's tasks, live: one query (`email ==` theirs) whose every change, made here,
- * in another tab or on another device, comes to the list. It runs until the next sign-in
- * change; a query that fails (rules, a revoked session) is asked again after the backoff, and
- * at once on Retry, on a new connection (an answer can be lost on the way and never come).
- */
+/** One live query (`email ==` theirs) until the next sign-in change. */
 export const followTasks: AppListenerEffect<typeof authStateChanged> = async (action, api) => {
-  // A newer report supersedes this one: its query stops (the `finally` below).
   api.cancelActiveListeners()
   const email = action.payload?.email
   if (!email) {
@@ -60,7 +52,7 @@ export const followTasks: AppListenerEffect<typeof authStateChanged> = async (ac
       late.cancel()
       stop()
     }
-    // A failed query is asked again after the backoff; on Retry at once, on a new connection.
+    // On Retry at once, on a new connection: an answer can be lost on the way and never come.
     retried ||= await api.pause(
       Promise.race([api.delay(backoffDelay(attempt)).then(() => false), retryChanges()]),
     )

@@ -3,12 +3,11 @@ import type { Task, TaskChanges } from '../../../services/types'
 import { taskSaveFailed } from '../model/tasksSlice'
 import type { RetriedWrite, TaskSaveFailure } from '../saving/unsaved'
 
-// The three writes, each fire and forget: the database client keeps it on the device and sends
-// it until the server takes it. Only a final refusal comes back, with the spec's message.
+// Fire and forget: the SDK keeps each write until the server takes it; only a final refusal
+// comes back.
 
 type Api = Parameters<AppListenerEffect<typeof taskSaveFailed>>[1]
 
-/** Logs the spec's message for a refused write and tells the page, which keeps the row as is. */
 function refused(api: Api, failure: Omit<TaskSaveFailure, 'code'>, message: string) {
   return (err: unknown) => {
     api.extra.logger.error(message, err)
@@ -22,19 +21,16 @@ export function sendAdd(api: Api, task: Task) {
   api.extra.tasks.add(task).catch(refused(api, failure, 'Error adding document'))
 }
 
-/** `text`: the task's, to name it should the server refuse. */
 export function sendUpdate(api: Api, id: string, changes: TaskChanges, text: string) {
   const failure = { id, kind: 'update', text } as const
   api.extra.tasks.update(id, changes).catch(refused(api, failure, 'Error updating document'))
 }
 
-/** `deleted`: the task as it was deleted, if known, to name it and to show it again on Discard. */
 export function sendDelete(api: Api, id: string, text: string, deleted?: Task) {
   const failure = { id, kind: 'delete', text, ...(deleted && { deleted }) } as const
   api.extra.tasks.delete(id).catch(refused(api, failure, 'Error deleting document'))
 }
 
-/** A Retry's write, sent as the first was. */
 export function sendAgain(api: Api, write: RetriedWrite) {
   if (write.kind === 'add') sendAdd(api, write.task)
   else if (write.kind === 'update') sendUpdate(api, write.id, write.changes, write.text)

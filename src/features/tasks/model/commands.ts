@@ -15,10 +15,9 @@ import {
 import { normalizeTaskText } from './taskText'
 import { retriedWrite } from '../saving/unsaved'
 
-// The commands: the form's submit and the row's clicks, made into events from the list the person saw: each action carries what
-// its write needs (the new order, the deleted tasks), so the write follows the action.
+// Each action carries what its write needs (the new order, the deleted tasks).
 
-/** The toggle: done goes to the end of the list, incomplete to the top (spec §4). */
+/** Done goes to the end of the list, incomplete to the top (spec §4). */
 export const toggleTask =
   (id: string): AppThunk =>
   (dispatch, getState) => {
@@ -32,7 +31,6 @@ export const toggleTask =
     )
   }
 
-/** Delete; returns the task deleted, for Undo. */
 export const deleteTask =
   (id: string): AppThunk<Task | undefined> =>
   (dispatch, getState) => {
@@ -41,14 +39,12 @@ export const deleteTask =
     return task
   }
 
-/** Clear finished; returns the tasks cleared, for Undo. */
 export const clearFinished = (): AppThunk<Task[]> => (dispatch, getState) => {
   const finished = selectAllTasks(getState()).filter((task) => task.isFinished)
   if (finished.length > 0) dispatch(finishedTasksCleared(finished))
   return finished
 }
 
-/** Retry: the refused changes of `ids` are sent again. */
 export const retryChanges =
   (ids: readonly string[]): AppThunk =>
   (dispatch, getState) => {
@@ -57,11 +53,7 @@ export const retryChanges =
     if (writes.length > 0) dispatch(unsavedChangesRetried(writes))
   }
 
-/**
- * A move (a drag, Alt+Arrow, the menu's Move up and Move down): the task goes just past
- * `pastId`, below it when it came from above, above it when from below, within its region
- * (open among open, finished among finished). Whether it moved.
- */
+/** The task goes just past `pastId`, within its region. Whether it moved. */
 export const moveTask =
   (id: string, pastId: string): AppThunk<boolean> =>
   (dispatch, getState) => {
@@ -86,11 +78,7 @@ export const moveTask =
 export type AddTaskOutcome =
   { kind: 'added'; id: string; text: string } | { kind: 'invalid' } | { kind: 'signedOut' }
 
-/**
- * The form's submit. Blank or over-long text is refused quietly. The spec's guard is an e-mail
- * in session storage, else its alert; the owner, though, is always the signed-in Firebase user.
- * A new task starts open, after the last open one.
- */
+/** The spec's guard is the session e-mail, but the owner is always the signed-in Firebase user. */
 export const addTask =
   (text: string): AppThunk<AddTaskOutcome> =>
   (dispatch, getState, { session, alert }) => {

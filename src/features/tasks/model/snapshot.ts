@@ -2,11 +2,7 @@ import type { Task, TaskUpdate } from '../../../services/types'
 import { withChanges, type TaskList } from './ordering'
 import type { Unsaved } from '../saving/unsaved'
 
-/**
- * The live query's `updates` applied: all but the page's own newer clicks (`pendingHere`); for
- * the tasks whose refused change the list keeps as the person left it, the server's word is
- * kept aside, for Discard.
- */
+/** Skips this page's own newer clicks; keeps the server's word on refused changes, for Discard. */
 export function applySnapshot(
   list: TaskList & { unsaved: Readonly<Record<string, Unsaved>> },
   updates: readonly TaskUpdate[],

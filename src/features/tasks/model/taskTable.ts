@@ -1,29 +1,22 @@
 import { idHash } from '../../../lib/helpers'
 import type { Task } from '../../../services/types'
 
-// The tasks by id, in buckets chosen by a hash of the id. Redux wants a new table at every
-// change; a change copies its bucket and the small record of buckets, never the whole table,
-// so a click costs about the same at 5,000 tasks as at 50,000 (one flat object of 50,000 ids
-// takes tens of milliseconds to copy: docs/performance.md). Plain objects, so the state stays
-// serializable for Redux DevTools; a bucket with no task is left out.
+// Tasks in buckets by id hash: a change copies one bucket, not a 50,000-key object (tens of ms,
+// docs/performance.md). Plain objects, so the state stays serializable for Redux DevTools.
 
 /** About 20 tasks a bucket at 5,000 tasks, 200 at 50,000. */
 export const TABLE_BUCKETS = 256
-
 type Bucket = Readonly<Record<string, Task>>
 export type TaskTable = Readonly<Record<number, Bucket>>
-
 const bucketOf = (id: string) => idHash(id) % TABLE_BUCKETS
-
 export const EMPTY_TABLE: TaskTable = Object.freeze({})
 
-/** The task of `id`, never a property every object has (`constructor`, `__proto__`…). */
+/** Never a property every object has (`constructor`, `__proto__`…). */
 export function taskOf(table: TaskTable, id: string): Task | undefined {
   const bucket = table[bucketOf(id)]
   return bucket !== undefined && Object.hasOwn(bucket, id) ? bucket[id] : undefined
 }
 
-/** `table` with `changed` tasks (new or replaced, frozen) and without `removed` ids. */
 export function tableWith(
   table: TaskTable,
   changed: Iterable<Task>,
@@ -51,6 +44,5 @@ export function tableWith(
   return Object.freeze(buckets)
 }
 
-/** Every task of `table`, in no particular order. */
 export const tasksOf = (table: TaskTable): Task[] =>
   Object.values(table).flatMap((bucket) => Object.values(bucket))

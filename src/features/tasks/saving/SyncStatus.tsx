@@ -4,11 +4,7 @@ import { retryChanges } from '../model/commands'
 import { unsavedChangesDiscarded } from '../model/tasksSlice'
 import { named, refusalReason, selectUnsavedDeletes } from './unsaved'
 
-/**
- * Whether this device's changes have reached the server, in one quiet line: nothing while all
- * is saved. One polite live region, always in the page (so screen readers know it before it
- * speaks), never an alert; it takes no room while silent.
- */
+/** Always in the page, so screen readers know it before it speaks; never an alert. */
 export function SyncStatus() {
   const message = useAppSelector(selectSyncMessage)
   return (
@@ -19,12 +15,7 @@ export function SyncStatus() {
 }
 
 const focusInput = () => document.getElementById('new-task')?.focus()
-
-/**
- * Deletes the server refused (one, or a Clear finished): their rows have gone, so this line
- * below the list says so, with Retry (delete again) and Discard (show them as the server holds
- * them). A polite status, never an alert; it stays until the person chooses, or reloads.
- */
+/** Refused deletes' rows have gone, so this line says so until the person chooses, or reloads. */
 export function UnsavedDeletes() {
   const { ids, latest } = useAppSelector(selectUnsavedDeletes)
   const dispatch = useAppDispatch()

@@ -6,32 +6,17 @@ import { accountDeletedElsewhere, authStateChanged, userSignedOut } from '../../
 import { taskSaveFailed, tasksCleared, tasksSnapshotReceived } from '../model/tasksSlice'
 import { named, refusalReason, selectUnsavedRows } from './unsaved'
 
-/**
- * Whether the person's changes are safe, as they need to know it: nothing while all is saved,
- * a word when offline, slow, refused, or kept in memory only.
- */
 export interface SyncState {
-  /** What the browser says (`navigator.onLine` and its events), which can be wrong. */
+  /** `navigator.onLine`, which can be wrong. */
   online: boolean
-  /**
-   * The server has answered since the browser last said it was offline (a live-query report
-   * not from the cache): the browser is wrong (a host reaching its server over loopback alone).
-   */
+  /** The server answered since the browser said offline (e.g. a loopback-only host). */
   serverSeen: boolean
-  /** The list shows changes the server has not acknowledged yet (made in any tab). */
   pending: boolean
-  /** Changes have been waiting for the server for over a second. */
   slow: boolean
-  /** Where the tasks and unsent changes are kept: on the device, or in memory only. */
   persistence: Persistence
-  /** Signed out with changes not yet sent: they stay on this device for the next sign-in. */
   unsavedLeft: boolean
-  /**
-   * The device's storage refused a write (it is full): the database client then stops sending
-   * (firebase-js-sdk issue 5031), so this is said until the page is loaded again.
-   */
+  /** Once storage refuses a write the SDK stops sending (firebase-js-sdk#5031): until reload. */
   deviceFull: boolean
-  /** The account was deleted on another device: how many changes of this one were dropped. */
   deletedElsewhere: number | null
 }
 
@@ -50,7 +35,6 @@ const syncSlice = createSlice({
   name: 'sync',
   initialState,
   reducers: {
-    /** Changes have now waited over a second (the listener times it). */
     writesSlowed(state) {
       state.slow = state.pending
     },
@@ -107,7 +91,6 @@ export const DEVICE_FULL_MESSAGE =
 export const UNSAVED_LEFT_MESSAGE =
   'Signed out. Changes not yet sent stay on this device until you sign in here again.'
 
-/** After the account was deleted on another device, with `dropped` changes of this one. */
 export function deletedElsewhereMessage(dropped: number): string {
   const said = 'Your account was deleted on another device, so you are signed out here.'
   if (dropped === 0) return said
@@ -115,10 +98,6 @@ export function deletedElsewhereMessage(dropped: number): string {
   return `${said} ${changes} not yet sent from here ${dropped === 1 ? 'was' : 'were'} dropped.`
 }
 
-/**
- * What the line says of changes refused and marked in their rows: the latest, named, and how
- * many more. (Refused deletes have their own line, with Retry and Discard: UnsavedDeletes.)
- */
 function unsavedRowsMessage(state: RootState): string | null {
   const { count, latest } = selectUnsavedRows(state)
   if (latest === undefined) return null
@@ -127,12 +106,12 @@ function unsavedRowsMessage(state: RootState): string | null {
   return `${said} ${String(count - 1)} more ${count === 2 ? 'change is' : 'changes are'} not saved either.`
 }
 
-/** The one line the sync status says, or null when all is saved; the most urgent first. */
+/** The most urgent first. */
 export function selectSyncMessage(state: RootState): string | null {
   const { online, serverSeen, pending, slow, persistence, unsavedLeft, deviceFull } = state.sync
   if (state.sync.deletedElsewhere !== null)
     return deletedElsewhereMessage(state.sync.deletedElsewhere)
-  // A full device first: it is why the changes marked in their rows were not kept.
+  // A full device is why the changes marked in their rows were not kept.
   if (deviceFull) return DEVICE_FULL_MESSAGE
   const refused = unsavedRowsMessage(state)
   if (refused !== null) return refused

@@ -9,19 +9,12 @@ export const DELETED_ELSEWHERE = 'This task was deleted on another device.'
 
 interface EditTaskDialogProps {
   text: string
-  /** The task is gone (deleted on another device): the dialog says so and offers Close only. */
   gone?: boolean
-  /** Called with the trimmed new text when Save changes is pressed. */
   onSave: (text: string) => void
-  /** Called once the dialog has closed, however it was closed. */
   onClosed: () => void
 }
 
-/**
- * The 'Edit Task' dialog for the task `id`, beside the list rather than in its row: a refresh
- * that moves the row keeps it open with its draft, and one that deletes the task leaves it
- * open to say so.
- */
+/** Beside the list, not in the row: a refresh that moves or deletes the task keeps it open. */
 export function TaskEditor({
   id,
   onClosed,
@@ -47,10 +40,8 @@ export function TaskEditor({
   )
 }
 
-/** A task is one paragraph: line breaks typed or pasted become spaces. */
 const oneParagraph = (text: string) => text.replace(/[\r\n]+/g, ' ')
 
-/** The 'Edit Task' dialog. The draft lives here until Save changes; Close drops it. */
 export function EditTaskDialog({ text, gone = false, onSave, onClosed }: EditTaskDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -62,28 +53,23 @@ export function EditTaskDialog({ text, gone = false, onSave, onClosed }: EditTas
   const [draft, setDraft] = useState(text)
   const normalized = normalizeTaskText(draft)
   const cut = useLengthLimit(fieldRef, draft, setDraft, oneParagraph)
-
   useEffect(() => {
     const dialog = dialogRef.current
     if (dialog && !dialog.open) dialog.showModal()
   }, [])
-
   // The input goes with the task: focus goes to Close, which reads out why.
   useEffect(() => {
     if (gone) closeRef.current?.focus()
   }, [gone])
-
   const close = () => {
     dialogRef.current?.close()
   }
-
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (normalized === null || gone) return
     onSave(normalized)
     close()
   }
-
   return (
     <dialog
       ref={dialogRef}
@@ -98,7 +84,6 @@ export function EditTaskDialog({ text, gone = false, onSave, onClosed }: EditTas
         ) : (
           <>
             <label htmlFor={inputId}>Task</label>
-            {/* Wraps and grows with the text; Enter saves: a task is one paragraph. */}
             <textarea
               ref={fieldRef}
               id={inputId}

@@ -9,15 +9,11 @@ export const EMPTY_MESSAGES = {
   failed: 'Your tasks cannot be reached right now. Trying again…',
 }
 
-/**
- * What the list area says without rows. 'No tasks have been added yet' only once the list is
- * known; until then what is happening, and after a while Retry, which asks again on a new
- * connection (changes waiting to be sent stay queued).
- */
+/** 'No tasks have been added yet' only once the list is known. */
 export function EmptyList() {
   const availability = useAppSelector(selectListAvailability)
   const dispatch = useAppDispatch()
-  // Whether this device's user is remembered only index.html's head script knows (FirstPaint.tsx).
+  // Only index.html's head script knows whether the user is remembered.
   const firstPaint = useFirstPaint()
   const retry = availability === 'late' || availability === 'failed'
   return (

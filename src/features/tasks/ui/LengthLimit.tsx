@@ -5,10 +5,10 @@ import { MAX_TASK_LENGTH } from '../../../services/types'
 const LIMIT = MAX_TASK_LENGTH.toLocaleString('en-US')
 export const CUT_MESSAGE = `Cut to ${LIMIT} characters: a task holds at most ${LIMIT}.`
 
-/** Edits that put text in at the caret, which this cuts itself; others keep maxLength's cut. */
+/** Cut here; other edits keep maxLength's cut. */
 const INSERTIONS = new Set(['insertText', 'insertReplacementText', 'insertFromPaste'])
 
-/** `text` cut to at most `room` UTF-16 units, never between the halves of a surrogate pair. */
+/** Never between the halves of a surrogate pair. */
 export function cutText(text: string, room: number): string {
   if (text.length <= room) return text
   const last = text.charCodeAt(room - 1)
@@ -16,22 +16,16 @@ export function cutText(text: string, room: number): string {
   return text.slice(0, Math.max(end, 0))
 }
 
-/**
- * Cuts what is typed or pasted into `field` to MAX_TASK_LENGTH, as its maxLength would but
- * never splitting an emoji, and tells whether to say so: from the cut until an edit leaves the
- * text shorter than the cut did. `normalize` is what the field's onChange makes of text (the
- * cut is measured on what is kept); `onCut` gets the field's new value, as onChange would.
- */
+// As maxLength, but never splitting an emoji; says so until an edit leaves the text shorter.
+// `normalize`: what onChange makes of text (the cut is measured on what is kept).
 export function useLengthLimit(
   field: RefObject<HTMLInputElement | HTMLTextAreaElement | null>,
   value: string,
   onCut: (value: string) => void,
   normalize: (text: string) => string = (text) => text,
 ): boolean {
-  // The text's length right after the last cut; null when there is nothing to say.
   const [cutLength, setCutLength] = useState<number | null>(null)
   if (cutLength !== null && value.length < cutLength) setCutLength(null)
-
   const beforeInput = useEffectEvent((event: InputEvent) => {
     const element = field.current
     const data = event.data ?? event.dataTransfer?.getData('text/plain') ?? null
@@ -67,14 +61,10 @@ export function useLengthLimit(
       document.removeEventListener('beforeinput', listener)
     }
   }, [])
-
   return cutLength !== null
 }
 
-/**
- * Says, politely, that what was typed or pasted was cut to the limit: the field names it in
- * `aria-describedby` while shown. Always in the page, so a screen reader hears it appear.
- */
+/** Always in the page, so a screen reader hears it appear. */
 export function CutNotice({ id, shown }: { id: string; shown: boolean }) {
   return (
     <p id={id} className="cut-notice" role="status">

@@ -5,14 +5,11 @@ import { selectAuthStatus } from '../../auth'
 import { addTask } from '../model/commands'
 import { CutNotice, useLengthLimit } from './LengthLimit'
 
-/** Keys that start a new task from anywhere but a text field or the dialog. */
 const NEW_TASK_KEYS = new Set(['/', 'n', 'N'])
-
 const typingIn = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || target.matches('input, textarea, select'))
 
-/** The form to add a task; `onAdded` hears of each task it adds. */
 export function TaskForm({ onAdded }: { onAdded?: (id: string, text: string) => void }) {
   const dispatch = useAppDispatch()
   const [draft, setDraft] = useState('')
@@ -20,23 +17,18 @@ export function TaskForm({ onAdded }: { onAdded?: (id: string, text: string) => 
   const authStatus = useAppSelector(selectAuthStatus)
   const noticeId = useId()
   const cut = useLengthLimit(inputRef, draft, setDraft)
-
-  // Text typed into the prerendered page before it hydrated is in the input but not in the
-  // draft, and the next render would wipe it: take it into the draft first.
+  // Text typed into the prerendered page before hydration would be wiped by the next render.
   useLayoutEffect(() => {
     const typed = inputRef.current?.value
     if (typed) setDraft(typed)
   }, [])
-
-  // Signing in replaces the focused 'Login now' button, which drops focus to the page:
-  // hand it to the input, where the user goes next. Focus placed elsewhere is left alone.
+  // Signing in replaces the focused 'Login now' button, which drops focus to the page.
   useEffect(() => {
     if (authStatus === 'signedIn' && document.activeElement === document.body) {
       inputRef.current?.focus()
     }
   }, [authStatus])
-
-  // `/` or `n` from anywhere else starts a new task, as in Gmail, Todoist or GitHub.
+  // As in Gmail, Todoist or GitHub.
   useEffect(() => {
     const keyDown = (event: KeyboardEvent) => {
       if (!NEW_TASK_KEYS.has(event.key) || event.ctrlKey || event.metaKey || event.altKey) return
@@ -49,7 +41,6 @@ export function TaskForm({ onAdded }: { onAdded?: (id: string, text: string) => 
       document.removeEventListener('keydown', keyDown)
     }
   }, [])
-
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const outcome = dispatch(addTask(draft))
@@ -59,10 +50,8 @@ export function TaskForm({ onAdded }: { onAdded?: (id: string, text: string) => 
     }
     inputRef.current?.focus()
   }
-
   return (
-    // method="dialog" outside a dialog makes the browser's own submission do nothing: Enter
-    // before the prerendered page has hydrated keeps the text instead of reloading the page.
+    // method="dialog" outside a dialog: Enter before hydration does not reload the page.
     <form className="task-form" method="dialog" onSubmit={handleSubmit}>
       <label htmlFor="new-task" className="visually-hidden">
         New task

@@ -1,10 +1,7 @@
 import { memo } from 'react'
 import { taskOf, type TaskTable } from '../../model/taskTable'
 
-/**
- * React knows `hidden` only as a boolean, so `until-found` is set here, once, on mount. The
- * browser removes it when find-in-page (or a text fragment link) matches the text inside.
- */
+/** React knows `hidden` only as a boolean, so `until-found` is set here, on mount. */
 export const hideUntilFound = (element: HTMLElement | null) => {
   element?.setAttribute('hidden', 'until-found')
 }
@@ -16,10 +13,7 @@ const sameChunk = (
   a.ids.length === b.ids.length &&
   a.ids.every((id, i) => id === b.ids[i] && taskOf(a.tasks, id) === taskOf(b.tasks, id))
 
-/**
- * One chunk of hidden text: one line per row (one element per chunk keeps the page small),
- * rendered again only when its rows or their texts change.
- */
+/** One line per row: one element per chunk keeps the page small. */
 const HiddenTextChunk = memo(function HiddenTextChunk({
   ids,
   tasks,
@@ -35,12 +29,7 @@ const HiddenTextChunk = memo(function HiddenTextChunk({
   )
 }, sameChunk)
 
-/**
- * The text of rows that are not drawn, for the browser's find-in-page: hidden until found,
- * so it costs no style or layout, and out of the accessibility tree (its `li` is aria-hidden).
- * Its lines are one row apart, so that a match, once its chunk is moved to the chunk's first
- * row, shows where its own row belongs (useHiddenText.ts).
- */
+/** Hidden until found (no style or layout cost); lines a row apart, so a match shows its row. */
 export const HiddenRowsText = memo(function HiddenRowsText({
   chunks,
   tasks,

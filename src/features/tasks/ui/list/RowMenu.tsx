@@ -10,62 +10,44 @@ import {
 import { flushSync } from 'react-dom'
 import { nextItem } from '../../../../lib/helpers'
 
-/** What makes a row's button an item of its menu: arrow keys move between them, not Tab. */
 export const MENU_ITEM = { role: 'menuitem', tabIndex: -1 } as const
-
 const DOTS = 'M5 12h.01M12 12h.01M19 12h.01'
-
 const CloseMenu = createContext<() => void>(() => undefined)
 
-/**
- * For an item that closes its menu back to its button before it acts (Move up, Move down: the
- * row may be drawn anew where it goes), called in the item's own click handler. Not from a
- * listener of the menu's: for a real click or key the browser runs microtasks between
- * listeners, so React would draw the closed menu, without the item, before the item heard it.
- */
+// Called in the item's own click handler, not a menu listener: the browser runs microtasks
+// between listeners, so React would remove the item before it heard the click.
 export const useCloseMenu = (): (() => void) => use(CloseMenu)
 
 const itemsOf = (menu: HTMLElement | null) => [
   ...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
 ]
 
-/**
- * A row's "More actions" button and the menu it opens (a popover, so it shows above the rows
- * beside its button, and closes on a click elsewhere), with the ARIA menu button's keys:
- * Enter, Space or ArrowDown open it on its first item, ArrowUp on its last; in it ArrowDown and
- * ArrowUp move and wrap, Home and End go to either end, a letter to the item it starts; Escape
- * closes it back to the button, Tab closes it and moves on from the button. `children` (given
- * MENU_ITEM's props) are drawn only while it is open: one Edit and one Delete per row otherwise.
- */
+/** An ARIA menu button in a popover; `children` are drawn only while open (not one set per row). */
 export function RowMenu({ describedBy, children }: { describedBy: string; children: ReactNode }) {
   const buttonId = useId()
   const menuId = useId()
   const [open, setOpen] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLDivElement>(null)
-  // Which item takes focus once the menu shows: the first, unless opened with ArrowUp.
   const focusOnOpen = useRef<'first' | 'last'>('first')
-
   const close = () => {
     menuRef.current?.hidePopover()
     buttonRef.current?.focus()
   }
-
   const buttonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
     event.preventDefault()
     focusOnOpen.current = event.key === 'ArrowUp' ? 'last' : 'first'
-    // As a click opens it: the popover then stays placed by its button.
+    // As a click: the popover then stays placed by its button.
     if (!open) event.currentTarget.click()
   }
-
   const menuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.preventDefault()
       close()
       return
     }
-    // Tab leaves from the button, so focus goes on to what follows it (or precedes it).
+    // Tab leaves from the button.
     if (event.key === 'Tab') {
       close()
       return
@@ -78,7 +60,6 @@ export function RowMenu({ describedBy, children }: { describedBy: string; childr
     event.preventDefault()
     items[next]?.focus()
   }
-
   return (
     <>
       <button

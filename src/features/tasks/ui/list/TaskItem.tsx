@@ -12,7 +12,6 @@ export interface RowProps {
   id: string
 }
 
-/** What makes a row draggable by its handle (reorder.tsx), once the drag library has loaded. */
 export interface RowDrag {
   rowRef: Ref<HTMLLIElement>
   handleRef: Ref<HTMLButtonElement>
@@ -25,7 +24,6 @@ export interface RowDrag {
   dragging: boolean
 }
 
-/** A 24-unit line drawing in the text colour; the button's hidden text names it. */
 export const Icon = ({ path }: { path: string }) => (
   <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
     <path d={path} />
@@ -35,27 +33,16 @@ export const Icon = ({ path }: { path: string }) => (
 const PENCIL = 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4'
 const BIN = 'M4 7h16M10 7V4h4v3M6 7l1 13h10l1-13M10 11v5M14 11v5'
 const GRIP = 'M9 5h.01M15 5h.01M9 12h.01M15 12h.01M9 19h.01M15 19h.01'
-/**
- * One row. It selects its own task, so a change to one task re-renders one row. Edit and
- * Delete are icons with hidden text (their names stay `Edit` and `Delete`), described by the
- * task's text; the toggle says its state with aria-pressed. On a narrow screen they move into
- * one "More actions" menu (RowMenu.tsx), so the text gets the width. Each button carries its
- * kind in `data-control`, by which focus finds it again (rowControls.ts). Its last button,
- * Reorder, is the drag handle (`drag`, given once the drag library has loaded: reorder.tsx);
- * Alt+ArrowUp and Alt+ArrowDown move the task from any of its buttons (useRowMoves.ts).
- */
+/** Selects its own task, so a change to one task re-renders one row. */
 export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?: RowDrag }) {
   const task = useAppSelector((state) => selectTaskById(state, id))
   const unsaved = useAppSelector((state) => selectUnsaved(state, id) !== undefined)
   const actions = use(RowActionsContext)
   const moves = use(RowMovesContext)
   const textId = useId()
-
   // A row can outlive its task for one render while the list catches up.
   if (task === undefined) return null
-
   const toggleTitle = task.isFinished ? 'Mark as incomplete' : 'Mark as complete'
-  // Beside the text, or (given MENU_ITEM) in the row's menu.
   const edit = (inMenu?: typeof MENU_ITEM) => (
     <button
       type="button"
@@ -84,7 +71,6 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
       <span className="button-label">Delete</span>
     </button>
   )
-
   return (
     <li
       ref={drag?.rowRef}

@@ -5,18 +5,13 @@ import { unsavedChangesDiscarded } from '../../model/tasksSlice'
 import { refusalReason, selectUnsaved } from '../../saving/unsaved'
 import { rowControl } from './rowControls'
 
-/** Before the mark's button goes, focus goes to its row's toggle (which stays, or moves). */
+/** Before the mark's button goes. */
 function focusToggle(event: MouseEvent<HTMLButtonElement>) {
   const row = event.currentTarget.closest('li')
   if (row) rowControl(row, 'toggle')?.focus()
 }
 
-/**
- * A row whose change the server refused: it stays as the person left it, says so and why, and
- * offers Retry (send it again) and Discard (show the server's version). It lasts until they
- * choose, or reload: nothing is undone behind their back. The buttons are described by the
- * task's text, as the row's others are.
- */
+/** Lasts until the person chooses, or reloads: nothing is undone behind their back. */
 export function UnsavedMark({ id, describedBy }: { id: string; describedBy: string }) {
   const unsaved = useAppSelector((state) => selectUnsaved(state, id))
   const dispatch = useAppDispatch()

@@ -1,11 +1,6 @@
-/**
- * The text of the rows a windowed list does not draw, kept in the page for find-in-page: which
- * rows those are, and the chunks their text is rendered in.
- */
 import { idHash } from '../../../../lib/helpers'
 import type { Range } from './listWindow'
 
-/** The rows that are not drawn: those above the window, and those below it. */
 export function hiddenRows(
   ids: readonly string[],
   range: Range,
@@ -19,14 +14,8 @@ export function hiddenRows(
   }
 }
 
-/** Chunks of the hidden rows' text end after at most this many rows. */
 export const TEXT_CHUNK_MAX = 256
-
-/**
- * `ids` in chunks whose ends depend on the ids themselves (a chunk ends after an id whose hash
- * is a multiple of 64, so about every 64 rows), not on positions: adding, removing or moving a
- * row changes only the chunks around it, so only those are rendered again.
- */
+/** Chunk ends depend on the ids' hashes, not positions: a change re-renders only its chunk. */
 export function contentChunks(ids: readonly string[]): string[][] {
   const chunks: string[][] = []
   let chunk: string[] = []

@@ -1,35 +1,21 @@
-/**
- * The arithmetic of the windowed task list: where each row sits, which rows a viewport needs,
- * and what to draw (rows, and spacers standing in for the rows in between).
- *
- * Pure functions over the ids and the measured row heights, so they are tested without layout.
- */
+// The windowed list's arithmetic, pure so it is tested without layout.
 
 /** Lists up to this long render every row; longer ones only the rows near the viewport. */
 export const WINDOW_MIN_ROWS = 200
 
-/**
- * A one-line row at the default font size, until rows are measured: its buttons (1.5 line
- * height, 0.25rem padding, 1px border) plus the row's 0.5rem padding and 1px border.
- */
+/** A one-line row at the default font size, until rows are measured. */
 export const DEFAULT_ROW_HEIGHT = 52
-
-/** The list's row gap (0.5rem), until read from the page. */
 export const DEFAULT_ROW_GAP = 8
-
-/** Rows are drawn this far (in CSS pixels) above and below the viewport. */
 export const OVERSCAN_PX = 600
 
-/** Window edges are rounded out to multiples of this many rows, so scrolling re-renders less. */
+/** Window edges are rounded to this many rows, so scrolling re-renders less. */
 export const RANGE_STEP = 10
 
-/** The viewport, in pixels from the list's top edge. */
 export interface Viewport {
   top: number
   bottom: number
 }
 
-/** Assumed before the list has been laid out (and in environments without layout). */
 export const DEFAULT_VIEWPORT: Viewport = { top: 0, bottom: 1000 }
 
 export interface Range {
@@ -37,20 +23,13 @@ export interface Range {
   end: number
 }
 
-/**
- * Where `id` is in `ids`, or -1: looked for first where a click usually leaves it (at `hint`,
- * where it was, or next to it; at either end, where done and incomplete move it), then
- * everywhere, so the usual case costs the same at any length.
- */
+/** Looked for first where a click leaves it, so the usual case costs the same at any length. */
 export function indexNear(ids: readonly string[], id: string, hint: number): number {
   for (const at of [hint, hint + 1, hint - 1, 0, ids.length - 1]) if (ids[at] === id) return at
   return ids.indexOf(id)
 }
 
-/**
- * The top of each row from the list's top, and one more entry: the list's height plus one gap.
- * Measured rows count at their height, the others at `estimate`.
- */
+/** Each row's top, then the list's height plus one gap; unmeasured rows count as `estimate`. */
 export function rowOffsets(
   ids: readonly string[],
   heights: ReadonlyMap<string, number>,
@@ -67,14 +46,13 @@ export function rowOffsets(
   return offsets
 }
 
-/** The middle measured height: the typical row, not skewed by a few long, wrapped ones. */
+/** The median, not skewed by a few long, wrapped rows. */
 export function typicalHeight(heights: ReadonlyMap<string, number>): number {
   if (heights.size === 0) return DEFAULT_ROW_HEIGHT
   const sorted = Float64Array.from(heights.values()).sort()
   return sorted[sorted.length >> 1] ?? DEFAULT_ROW_HEIGHT
 }
 
-/** The row that contains `y` (binary search); the last row for anything below the list. */
 function rowAt(offsets: Float64Array, y: number): number {
   let low = 0
   let high = offsets.length - 2
@@ -86,7 +64,6 @@ function rowAt(offsets: Float64Array, y: number): number {
   return low
 }
 
-/** The rows that `viewport`, widened by `overscan`, touches: [start, end), rounded out to `step`. */
 export function visibleRange(
   offsets: Float64Array,
   viewport: Viewport,
@@ -108,12 +85,7 @@ export const sameRange = (a: Range, b: Range): boolean => a.start === b.start &&
 export type Segment =
   { kind: 'row'; index: number } | { kind: 'spacer'; height: number; before: number | null }
 
-/**
- * What to draw, top to bottom: the rows of `range` and the `pinned` rows (focus and its
- * neighbours, the first and last rows), in list order, with one spacer for each run of rows
- * left out, exactly as tall as those rows and their gaps (the grid adds one gap after the
- * spacer itself). `before` is the index of the row a spacer precedes (null at the end).
- */
+/** Rows of `range` and `pinned`, a spacer for each run left out (the grid adds its gap). */
 export function segments(
   offsets: Float64Array,
   gap: number,
@@ -125,7 +97,7 @@ export function segments(
     .filter((index) => index >= 0 && index < count && (index < range.start || index >= range.end))
     .sort((a, b) => a - b)
   const out: Segment[] = []
-  let next = 0 // the first row not yet drawn or covered by a spacer
+  let next = 0
   const skipTo = (index: number) => {
     if (index > next) {
       const height = (offsets[index] ?? 0) - (offsets[next] ?? 0) - gap
@@ -150,12 +122,7 @@ export function segments(
   return out
 }
 
-/**
- * The rows drawn wherever the viewport is: the first and last (so Tab from before the list,
- * or Shift+Tab from after it, lands on a row) and each kept row with its neighbours: the
- * focused row (so Tab and Shift+Tab from it reach the next row, and focus is never dropped by
- * scrolling) and the row being dragged (its handle holds the drag while the page scrolls).
- */
+/** First and last (so Tab lands on a row), and each kept row (focused, dragged) with neighbours. */
 export function pinnedRows(count: number, keptIndexes: readonly number[]): number[] {
   const pinned = new Set([0, count - 1])
   for (const kept of keptIndexes) {

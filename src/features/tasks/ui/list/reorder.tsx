@@ -22,12 +22,12 @@ import { TaskItem, type RowDrag, type RowProps } from './TaskItem'
 import { ShownRows } from './rowKeys'
 import type { RowMoves } from './useRowMoves'
 
-// The drag and drop of rows, with dnd-kit, and the moves (rowMoves.tsx, with the ordering they
-// need): a chunk of its own, loaded once a list shows, so the first render carries neither.
+// A chunk of its own, loaded once a list shows, so the first render carries neither dnd-kit nor
+// the moves.
 
 export { createRowMoves } from './rowMoves'
 
-/** The region of the row being dragged (finished or not); null while nothing is. */
+/** Whether the dragged row is finished; null while nothing is dragged. */
 const DragRegion = createContext<boolean | null>(null)
 
 const INSTRUCTIONS = {
@@ -37,21 +37,14 @@ const INSTRUCTIONS = {
 }
 
 const name = (id: UniqueIdentifier) => String(id)
-
-// The same options each render: new ones would make new listeners for every row's handle.
+// Stable: new options would make new listeners for every row's handle.
 const POINTER = { activationConstraint: { distance: 4 } }
 const KEYS = { coordinateGetter: sortableKeyboardCoordinates }
-/**
- * The sortable items while nothing is dragged: none, and always the same array, so a click that
- * changes the list re-renders no row for the drag library (its hooks cost about 4 ms a click at
- * 5,000 tasks otherwise). A drag gives it the rows shown as it starts.
- */
+// None while nothing is dragged, always the same array: no row re-renders for the library on a
+// click (about 4 ms at 5,000 tasks otherwise).
 const NOTHING_DRAGGED: string[] = []
 
-/**
- * What a drag says, in the words Alt+Arrow uses ("Moved to 3 of 12"). A drag is over its own
- * place as it starts: that is not said again over "Picked up", only a return to it.
- */
+/** In Alt+Arrow's words. A drag starts over its own place: said only on a return to it. */
 function announcements(moves: RowMoves): Announcements {
   let lastOver: UniqueIdentifier | null = null
   const at = (id: UniqueIdentifier) => moves.position(name(id))
@@ -74,11 +67,7 @@ function announcements(moves: RowMoves): Announcements {
   }
 }
 
-/**
- * The rows and the ids shown (ShownRows, given by TaskRows), within the sortable list. Only this
- * re-renders when the list changes: DndContext above it keeps its props, so a click does not
- * re-render the drag library's context.
- */
+/** Only this re-renders when the list changes: DndContext above it keeps its props. */
 function SortableRows({ region }: { region: boolean | null }) {
   const shown = use(ShownRows)
   return (
@@ -91,18 +80,12 @@ function SortableRows({ region }: { region: boolean | null }) {
   )
 }
 
-/**
- * The sortable list around the rows shown: dragged by its handle, a row moves within its region
- * (the other region's rows are no places to drop it), with the mouse, touch (the handle takes
- * no touch scrolling, CSS) or the keyboard (Space, arrows, Space; Escape). The page scrolls near
- * its edges while dragging (dnd-kit's auto-scroll). A drop dispatches `moveTask`.
- */
+/** A row is dragged by its handle within its region; a drop dispatches `moveTask`. */
 export const Reorder = memo(function Reorder({
   moves,
   onDragging,
 }: {
   moves: RowMoves
-  /** The row being dragged, kept drawn by the windowed list; null once dropped. */
   onDragging: (id: string | null) => void
 }) {
   const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYS))
@@ -140,7 +123,6 @@ export const Reorder = memo(function Reorder({
   )
 })
 
-/** A row that can be dragged by its handle and dropped on within its region. */
 export const SortableTaskItem = memo(function SortableTaskItem({ id }: RowProps) {
   const region = use(DragRegion)
   const finished = useAppSelector((state) => selectTaskById(state, id)?.isFinished ?? false)

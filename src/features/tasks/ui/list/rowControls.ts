@@ -1,14 +1,7 @@
-/** A row's buttons, each marked with its kind (`data-control`) wherever it sits in the row. */
+const CONTROLS: readonly (string | undefined)[] = ['toggle', 'edit', 'delete', 'more', 'reorder']
 export type Control = 'toggle' | 'edit' | 'delete' | 'more' | 'reorder'
+const isControl = (value: string | undefined): value is Control => CONTROLS.includes(value)
 
-const isControl = (value: string | undefined): value is Control =>
-  value === 'toggle' ||
-  value === 'edit' ||
-  value === 'delete' ||
-  value === 'more' ||
-  value === 'reorder'
-
-/** The row of `id` among `list`'s rows, if it is drawn. */
 export function rowElement(list: HTMLElement, id: string): HTMLElement | undefined {
   for (const child of list.children) {
     if (child instanceof HTMLElement && child.dataset.taskId === id) return child
@@ -20,10 +13,7 @@ export function rowElement(list: HTMLElement, id: string): HTMLElement | undefin
 const isShown = (element: HTMLElement): boolean =>
   !('checkVisibility' in element) || element.checkVisibility()
 
-/**
- * The button of kind `control` in `row` that is shown, found by its marker, not its place. On a
- * narrow screen Edit and Delete live in the row's menu: its "More actions" button stands in.
- */
+/** On a narrow screen "More actions" stands in for Edit and Delete. */
 export function rowControl(row: Element, control: Control): HTMLElement | undefined {
   const shown = (kind: Control) =>
     [...row.querySelectorAll(`[data-control="${kind}"]`)].find(
@@ -32,7 +22,6 @@ export function rowControl(row: Element, control: Control): HTMLElement | undefi
   return shown(control) ?? (control === 'edit' || control === 'delete' ? shown('more') : undefined)
 }
 
-/** Which of a row's controls `element` is, if it is one. */
 export function controlOf(element: Element): Control | undefined {
   const control = element instanceof HTMLElement ? element.dataset.control : undefined
   return isControl(control) ? control : undefined

@@ -1,22 +1,10 @@
 import { createContext, type ReactNode, useState } from 'react'
 
-/**
- * React keys for the rows that turn a moved row into one removal and one insertion.
- *
- * With plain id keys, React keeps every row that did not move in place only if the rows it
- * keeps are in their old order; a row moved to the top makes it move every other row instead
- * (every row of the list re-inserted, and focus lost from whichever node moved). Here
- * the rows that keep their relative order (the longest increasing run of old positions) keep
- * their keys and every other row that is still there gets a new key. React then never moves a
- * node: it removes the moved row and mounts it again where it now belongs.
- *
- * Kept in the component layer: a key is how the list is drawn, not part of the task.
- */
+// A moved row becomes one removal and one insertion: with id keys, a row moved to the top makes
+// React move every other row (focus lost). The longest run kept in order keeps its keys.
 export interface RowKeys {
   readonly ids: readonly string[]
-  /** How many times each row has moved, for the rows that have (the others: 0). */
   readonly moves: ReadonlyMap<string, number>
-  /** The rows that moved (so got a new key) in the last change. */
   readonly moved: ReadonlySet<string>
 }
 
@@ -31,17 +19,13 @@ export function rowKey(keys: RowKeys, id: string): string {
   return moves === undefined ? id : `${id}~${String(moves)}`
 }
 
-/** Beyond this many rows out of step, the exact (longest increasing run) diff is used. */
+/** Beyond this many rows out of step, the exact diff is used. */
 const QUICK_DIFF_LIMIT = 32
 
-/**
- * The rows of `after` that are also in `before` but out of step with it, found by walking both
- * lists together; enough for the list's own changes (one row added, removed or moved). Every
- * row it does not report keeps its relative order. Null when the lists differ too much.
- */
+/** Rows out of step, found by walking both lists: enough for one add, removal or move. */
 function quickMoved(before: readonly string[], after: readonly string[]): Set<string> | null {
-  const left: string[] = [] // in `before` only, so far
-  const arrived: string[] = [] // in `after` only, so far
+  const left: string[] = []
+  const arrived: string[] = []
   let i = 0
   let j = 0
   while (i < before.length && j < after.length) {
@@ -63,7 +47,6 @@ function quickMoved(before: readonly string[], after: readonly string[]): Set<st
   return new Set([...arrived, ...after.slice(j)].filter((id) => leftSet.has(id)))
 }
 
-/** The rows of `after` that are also in `before`, but not in a longest run kept in order. */
 function exactMoved(before: readonly string[], after: readonly string[]): Set<string> {
   const oldPosition = new Map<string, number>()
   before.forEach((id, index) => oldPosition.set(id, index))
@@ -79,7 +62,6 @@ function exactMoved(before: readonly string[], after: readonly string[]): Set<st
   return new Set(kept.filter((_id, index) => !stays[index]))
 }
 
-/** The keys for `ids`, the list that follows `previous.ids`. */
 export function nextRowKeys(previous: RowKeys, ids: readonly string[]): RowKeys {
   if (previous.ids === ids) return previous
   const moved = quickMoved(previous.ids, ids) ?? exactMoved(previous.ids, ids)
@@ -88,7 +70,7 @@ export function nextRowKeys(previous: RowKeys, ids: readonly string[]): RowKeys 
   const moves = new Map<string, number>()
   for (const [id, count] of previous.moves) moves.set(id, count)
   for (const id of moved) moves.set(id, (moves.get(id) ?? 0) + 1)
-  // Forget the rows that are gone (checked only when the table has grown).
+  // Gone rows are forgotten only once the table has grown.
   if (moves.size > 64 && moves.size > ids.length / 8) {
     const present = new Set(ids)
     for (const id of moves.keys()) if (!present.has(id)) moves.delete(id)
@@ -96,10 +78,7 @@ export function nextRowKeys(previous: RowKeys, ids: readonly string[]): RowKeys 
   return { ids, moves, moved: moved.size === 0 ? NONE : moved }
 }
 
-/**
- * Marks the members of one longest strictly increasing subsequence of `values`
- * (patience sorting, O(n log n)).
- */
+/** One longest strictly increasing subsequence (patience sorting, O(n log n)). */
 export function longestIncreasingRun(values: readonly number[]): boolean[] {
   const n = values.length
   // tails[k]: index of the smallest last value of an increasing run of length k + 1.
@@ -122,18 +101,10 @@ export function longestIncreasingRun(values: readonly number[]): boolean[] {
   return member
 }
 
-/**
- * The rows drawn and the ids shown, passed to the drag library's sortable list (reorder.tsx)
- * through context: the library's own context above them then keeps its props when the list
- * changes, and a click re-renders none of it.
- */
+/** Through context, so the drag library's own keeps its props: a click re-renders none of it. */
 export const ShownRows = createContext<{ ids: readonly string[]; rows: ReactNode } | null>(null)
 
-/**
- * The row keys for `ids` (see rowKeys.ts), derived from the keys of the previous render.
- * React's pattern for information from previous renders: the state is adjusted during render,
- * so the new keys are used by this very render and no extra commit happens.
- */
+/** Adjusted during render (React's pattern for previous renders): no extra commit. */
 export function useRowKeys(ids: readonly string[]): RowKeys {
   const [keys, setKeys] = useState(() => initialRowKeys(ids))
   if (keys.ids === ids) return keys

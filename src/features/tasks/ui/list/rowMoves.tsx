@@ -9,17 +9,10 @@ import { MENU_ITEM, useCloseMenu } from './RowMenu'
 import { Icon } from './TaskItem'
 import { RowMovesContext, type RowMoves, type Step } from './useRowMoves'
 
-// How a move is made: in the drag library's chunk (reorder.tsx), with the ordering it needs, so
-// the first render carries neither.
-
 const UP = 'M12 19V5M6 11l6-6 6 6'
 const DOWN = 'M12 5v14M6 13l6 6 6-6'
 
-/**
- * The menu's Move up and Move down, drawn when the menu opens, each only where the task can go
- * that way within its region. Either closes the menu back to its button, then moves the task:
- * focus stays on that button, in the row wherever it is drawn (useFocusedRow.ts).
- */
+/** Each only where the task can go; closes the menu first, so focus stays on its button. */
 function MenuItems({ id }: { id: string }) {
   const moves = use(RowMovesContext)
   const closeMenu = useCloseMenu()
@@ -48,11 +41,6 @@ function MenuItems({ id }: { id: string }) {
   )
 }
 
-/**
- * The list's moves among the rows `shown` (read when called). Each dispatches `moveTask`,
- * which writes the moved task only; the row is brought into view if the move took it out, and
- * the list's status line says where it went.
- */
 export function createRowMoves(
   dispatch: AppDispatch,
   store: AppStore,
@@ -70,7 +58,7 @@ export function createRowMoves(
     const next = index < 0 ? undefined : list[index + step]
     return next !== undefined && region(next) === region(id) ? next : undefined
   }
-  // Drawn before the caller goes on: focus, the row's place and what is said follow the move.
+  // Drawn at once: focus, the row's place and what is said follow the move.
   const drop = (id: string, overId: string) => {
     let moved = false
     flushSync(() => {

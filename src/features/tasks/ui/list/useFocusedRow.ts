@@ -2,17 +2,15 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import { controlOf, rowControl, rowElement, type Control } from './rowControls'
 import type { RowKeys } from './rowKeys'
 
-/** The row holding focus, which of its buttons had it, and how. */
 export interface FocusedRow {
   id: string
   control: Control
-  /** Whether the focus ring showed (focus came from the keyboard), to restore it the same. */
+  /** The focus ring showed: restored the same. */
   visible: boolean
 }
 
-/** The first row after `id` in `before` that is still in `after`, else the nearest before it. */
+/** The first row after `id` still in `after`, else the nearest before it. */
 function neighbour(before: readonly string[], after: readonly string[], id: string) {
-  // Looked for first where a row that stays is after one row went, then among all of `after`.
   let all: Set<string> | null = null
   const stays = (i: number) => {
     const row = before[i] ?? ''
@@ -24,27 +22,17 @@ function neighbour(before: readonly string[], after: readonly string[], id: stri
   return undefined
 }
 
-/**
- * Keeps focus in the list through its changes, and says which row holds it (that row stays
- * drawn, with its neighbours, wherever a windowed list scrolls).
- *
- * - A moved row is a new element (rowKeys.ts): if focus was in it, the same button gets it
- *   back, without scrolling the page to where the row went.
- * - A row that goes while it holds focus (Delete, or a refresh without it) hands focus to the
- *   next row's toggle, else the previous row's; the list's owner takes the last row's case.
- * - Rows drawn anew all at once (`redrawn` changed: the drag library arrived) get it back too.
- */
+// A moved row is a new element: the same button gets focus back, without scrolling. A row that
+// goes hands focus to the next row's toggle, else the previous one's.
 export function useFocusedRow(
   listRef: RefObject<HTMLUListElement | null>,
   ids: readonly string[],
   keys: RowKeys,
-  /** Kept by the list's owner, which reads it when the last row goes. */
   focusRef: RefObject<FocusedRow | null>,
-  /** What the rows are drawn with; a change draws every row anew. */
+  /** A change draws every row anew (the drag library arrived). */
   redrawn: unknown = null,
 ): string | null {
   const [focusedId, setFocusedId] = useState<string | null>(null)
-
   useEffect(() => {
     const list = listRef.current
     if (!list) return
@@ -72,8 +60,7 @@ export function useFocusedRow(
         forget()
         return
       }
-      // Focus gone to nowhere: another window, or a row being replaced, keeps its row; a
-      // click on the page itself lets it go.
+      // To nowhere: another window, or a row being replaced, keeps it; a page click does not.
       const from = event.target
       clearTimeout(check)
       check = window.setTimeout(() => {
@@ -89,7 +76,6 @@ export function useFocusedRow(
       list.removeEventListener('focusout', focusOut)
     }
   }, [listRef, focusRef])
-
   const previousIds = useRef(ids)
   useLayoutEffect(() => {
     const before = previousIds.current
@@ -111,6 +97,5 @@ export function useFocusedRow(
     if (!row) return
     rowControl(row, target.control)?.focus({ preventScroll: true, focusVisible: target.visible })
   }, [listRef, focusRef, ids, keys, focusedId, redrawn])
-
   return focusedId
 }

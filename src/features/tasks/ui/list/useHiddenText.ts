@@ -14,7 +14,6 @@ const NO_TEXT: { above: string[][]; below: string[][]; tasks: TaskTable } = {
   tasks: EMPTY_TABLE,
 }
 
-/** What the hidden text was last brought up to date with. */
 interface TextSource {
   ids: readonly string[]
   range: Range
@@ -22,19 +21,13 @@ interface TextSource {
   tasks: TaskTable
 }
 
-/**
- * The text of the rows a windowed list does not draw, kept in the page so that find-in-page
- * still finds every task (HiddenText.tsx), in chunks above and below the drawn rows; and a
- * match there brings its row into view.
- */
+/** The undrawn rows' text, so find-in-page finds every task; a match brings its row into view. */
 export function useHiddenText(
   listRef: RefObject<HTMLUListElement | null>,
   ids: readonly string[],
   { windowed, range, pinned, committed }: ListWindow,
 ) {
-  // It follows the list after each paint, at low priority, so it never delays the response to
-  // a click or a scroll; meanwhile it may lag by a change. Only the chunks whose rows changed
-  // render again.
+  // After each paint, at low priority: never delays a click or a scroll; it may lag by a change.
   const tasks = useAppSelector(selectTaskTable)
   const [textSource, setTextSource] = useState<TextSource | null>(null)
   useEffect(() => {
@@ -45,12 +38,9 @@ export function useHiddenText(
       })
     })
   }, [windowed, ids, range, pinned, tasks])
-
-  // A find-in-page match in the hidden text. The browser reveals the text after this event,
-  // then scrolls it into view: so the chunk is first moved to where its first row belongs
-  // (its lines being a row apart, the match is then about where its row is), and the scroll
-  // draws the rows there. Once the page has scrolled (or a moment later, if it did not need
-  // to), the text is hidden and put back.
+  // The browser reveals the match after this event, then scrolls to it: the chunk is first moved
+  // to its first row's place (lines a row apart), so the scroll draws the rows there. Once
+  // scrolled (or a second later), the text is hidden and put back.
   useEffect(() => {
     const list = listRef.current
     if (!windowed || !list) return
@@ -87,7 +77,6 @@ export function useHiddenText(
       clearTimeout(settle)
     }
   }, [listRef, committed, windowed])
-
   return useMemo(() => {
     if (!windowed || !textSource) return NO_TEXT
     const { above, below } = hiddenRows(textSource.ids, textSource.range, textSource.pinned)

@@ -3,24 +3,17 @@ import { afterNextPaint } from '../../../../lib/helpers'
 import { rowElement } from './rowControls'
 import type { CommittedList } from './useListWindow'
 
-/** A task this device has just added; `count` tells one add from the next. */
 export interface Reveal {
   id: string
   count: number
 }
 
-/** Scrolls to try before giving up on drawing the row (a windowed list draws it on scroll). */
+/** Scrolls to try before giving up on drawing the row. */
 const MAX_STEPS = 4
 
-/**
- * Brings this device's new task into view if it is not (in a long list it lands after the
- * last open task, maybe far below), and marks it for a moment's highlight (CSS; none under
- * reduced motion). It happens after the add's own frame has been painted, so the add stays as
- * quick as any click. Tasks arriving from elsewhere (a refresh, another tab) never move the page.
- */
+/** After the add's frame is painted, so the add stays as quick as any click; only this device's. */
 export function useReveal(
   listRef: RefObject<HTMLUListElement | null>,
-  /** What the list last committed, for the steps that run after paints. */
   committed: RefObject<CommittedList>,
   reveal: Reveal | null,
 ) {
@@ -42,7 +35,7 @@ export function useReveal(
         cancel = afterNextPaint(step)
         return
       }
-      // Only as far as it takes: its scroll margin keeps it clear of the form stuck to the top.
+      // Its scroll margin keeps it clear of the sticky form.
       row.scrollIntoView({ block: 'nearest' })
       row.classList.add('just-added')
       row.addEventListener(

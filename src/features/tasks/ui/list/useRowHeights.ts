@@ -1,16 +1,12 @@
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { DEFAULT_ROW_GAP } from './listWindow'
 
-/**
- * The rows' heights and the list's row gap, for a windowed list's spacers: a row is measured
- * once drawn (ResizeObserver), and its height kept while it is not.
- */
+/** A row is measured once drawn, and its height kept while it is not. */
 export function useRowHeights(listRef: RefObject<HTMLUListElement | null>, windowed: boolean) {
   const [heights, setHeights] = useState<ReadonlyMap<string, number>>(() => new Map())
   const [gap, setGap] = useState(DEFAULT_ROW_GAP)
   const observer = useRef<ResizeObserver | null>(null)
   const observed = useRef(new Set<Element>())
-
   useLayoutEffect(() => {
     if (!windowed || typeof ResizeObserver === 'undefined') return
     const watching = observed.current
@@ -38,8 +34,6 @@ export function useRowHeights(listRef: RefObject<HTMLUListElement | null>, windo
       observer.current = null
     }
   }, [listRef, windowed])
-
-  /** Watches the rows `list` draws now, and stops watching those gone; after each commit. */
   const watchRows = useCallback((list: HTMLElement) => {
     const resizeObserver = observer.current
     if (!resizeObserver) return
@@ -55,11 +49,9 @@ export function useRowHeights(listRef: RefObject<HTMLUListElement | null>, windo
       observed.current.add(child)
     }
   }, [])
-
-  /** A new width rewraps the rows: the heights measured before no longer hold. */
+  // A new width rewraps the rows.
   const forgetHeights = useCallback(() => {
     setHeights(new Map())
   }, [])
-
   return { heights, gap, watchRows, forgetHeights }
 }

@@ -11,45 +11,33 @@ import { useAppDispatch, useAppStore } from '../../../../app/hooks'
 import type { Announcer } from './MoveStatus'
 import type { createRowMoves } from './rowMoves'
 
-/** Up the list (-1) or down it (+1). */
 export type Step = -1 | 1
 
-/** Moving rows among the rows shown (`ids`: all tasks, or those a search leaves). */
+/** Moves among the rows shown (all tasks, or those a search leaves). */
 export interface RowMoves {
-  /** The shown row that `id` moves past going one place `step`, if it is in the same region. */
+  /** The shown row `id` moves past going one `step`, if in the same region. */
   neighbour(id: string, step: Step): string | undefined
-  /** Moves `id` one place (Alt+Arrow, the menu's Move up and Move down) and says where to. */
   move(id: string, step: Step): boolean
-  /** A drop: `id` just past `overId`, as a sortable list shows it. */
   drop(id: string, overId: string): boolean
-  /** "3 of 12": where `id` is among the shown rows. */
   position(id: string): string
-  /** The task's text, for what a drag says. */
   textOf(id: string): string
-  /** The row menu's Move up and Move down. */
   MenuItems: ComponentType<{ id: string }>
 }
 
-/** The list's moves; null until the chunk that makes them has come (useReorderKit.ts). */
+/** Null until the chunk that makes them has come. */
 export const RowMovesContext = createContext<RowMoves | null>(null)
 
-/**
- * The list's moves (rowMoves.tsx, given by the drag library's chunk as `create`), one object
- * for the list's lifetime that reads the rows shown when called; and Alt+ArrowUp /
- * Alt+ArrowDown from anywhere in a row. A moved row gets a new key; useFocusedRow.ts gives
- * focus back to the same control.
- */
+/** One object for the list's lifetime, reading the rows shown when called; and Alt+Arrow. */
 export function useRowMoves(
   listRef: RefObject<HTMLUListElement | null>,
   ids: readonly string[],
   announcer: Announcer,
-  /** Whether a drag is under way: the keys then belong to it. */
+  /** A drag under way owns the keys. */
   dragging: RefObject<boolean>,
   create: typeof createRowMoves | null,
 ): RowMoves | null {
   const dispatch = useAppDispatch()
   const store = useAppStore()
-  // What a move reads when it is made: the rows shown and the list as last committed.
   const [page] = useState(() => {
     let shown = ids
     let list: HTMLUListElement | null = null
@@ -65,12 +53,10 @@ export function useRowMoves(
   useLayoutEffect(() => {
     page.committed(ids, listRef.current)
   }, [page, ids, listRef])
-
   const moves = useMemo(
     () => create?.(dispatch, store, page, announcer) ?? null,
     [create, dispatch, store, page, announcer],
   )
-
   useEffect(() => {
     const list = listRef.current
     if (!list || !moves) return
@@ -88,6 +74,5 @@ export function useRowMoves(
       list.removeEventListener('keydown', keyDown)
     }
   }, [listRef, moves, dragging])
-
   return moves
 }
