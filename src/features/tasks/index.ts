@@ -26,9 +26,9 @@ export {
   type Placement,
   type TaskList as TaskListState,
 } from './model/ordering'
-export { rankBetween } from './model/ranks'
+export { rankBetween } from './model/ordering'
 export { taskOf } from './model/taskTable'
-export { normalizeTaskText } from './model/taskText'
+export { normalizeTaskText } from './model/listState'
 export { addTasksListeners } from './effects/listeners'
 export { addSyncListeners, guardLeaving } from './saving/listeners'
 export { syncReducer } from './saving/syncSlice'

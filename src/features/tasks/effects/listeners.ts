@@ -2,7 +2,6 @@ import type { AppListenerEffect, AppStartListening } from '../../../app/hooks'
 import { authStateChanged, userSignedOut } from '../../auth'
 import { followAccountMark } from './deletedElsewhere'
 import { deliverLegacyOutbox } from './legacyOutbox'
-import { followTasks } from './liveQuery'
 import {
   finishedTasksCleared,
   selectTaskById,
@@ -14,9 +13,18 @@ import {
   tasksRestored,
   taskTextSaved,
   unsavedChangesRetried,
+  taskSaveFailed,
+  tasksCleared,
+  tasksLoadFailed,
+  tasksLoadLate,
+  tasksLoadRetried,
+  tasksLoadStarted,
+  tasksSnapshotReceived,
 } from '../model/tasksSlice'
-import { normalizeTaskText } from '../model/taskText'
-import { sendAdd, sendAgain, sendDelete, sendUpdate } from './writes'
+import { normalizeTaskText } from '../model/listState'
+import type { LegacyWrite, Task, TaskChanges } from '../../../services/types'
+import type { RetriedWrite, TaskSaveFailure } from '../saving/unsaved'
+import { backoffDelay } from '../../../lib/helpers'
 
 // Writes follow the action's payload, never a state diff (DevTools time travel), and nobody
 // waits for them (spec §4). A refusal is said; the list is never rolled back.
@@ -87,7 +95,100 @@ export function addTasksListeners(startAppListening: AppStartListening): void {
   startAppListening({ actionCreator: unsavedChangesRetried, effect: writeRetriedChanges })
   startAppListening({ actionCreator: taskMarkedDone, effect: celebrateDoneTask })
   startAppListening({ actionCreator: authStateChanged, effect: followTasks })
-  startAppListening({ actionCreator: authStateChanged, effect: deliverLegacyOutbox })
+  startAppListening({ actionCreator: authStateChanged, effect: deliverLegacyOutbox(sendLegacy) })
   startAppListening({ actionCreator: authStateChanged, effect: followAccountMark })
   startAppListening({ actionCreator: userSignedOut, effect: clearDevice })
+}
+
+// Fire and forget: the SDK keeps each write until the server takes it; only a final refusal
+// comes back.
+
+type Api = Parameters<AppListenerEffect<typeof taskSaveFailed>>[1]
+
+function refused(api: Api, failure: Omit<TaskSaveFailure, 'code'>, message: string) {
+  return (err: unknown) => {
+    api.extra.logger.error(message, err)
+    const code = (err as { code?: unknown } | null)?.code
+    api.dispatch(taskSaveFailed({ ...failure, code: typeof code === 'string' ? code : 'unknown' }))
+  }
+}
+
+function sendAdd(api: Api, task: Task) {
+  const failure = { id: task.id, kind: 'add', text: task.task } as const
+  api.extra.tasks.add(task).catch(refused(api, failure, 'Error adding document'))
+}
+
+function sendUpdate(api: Api, id: string, changes: TaskChanges, text: string) {
+  const failure = { id, kind: 'update', text } as const
+  api.extra.tasks.update(id, changes).catch(refused(api, failure, 'Error updating document'))
+}
+
+function sendDelete(api: Api, id: string, text: string, deleted?: Task) {
+  const failure = { id, kind: 'delete', text, ...(deleted && { deleted }) } as const
+  api.extra.tasks.delete(id).catch(refused(api, failure, 'Error deleting document'))
+}
+
+function sendAgain(api: Api, write: RetriedWrite) {
+  if (write.kind === 'add') sendAdd(api, write.task)
+  else if (write.kind === 'update') sendUpdate(api, write.id, write.changes, write.text)
+  else sendDelete(api, write.id, write.text, write.deleted ?? undefined)
+}
+
+function sendLegacy(api: Api, write: LegacyWrite) {
+  if (write.kind === 'add') sendAdd(api, write.task)
+  else if (write.kind === 'update') sendUpdate(api, write.id, write.changes, write.task.task)
+  else sendDelete(api, write.id, '')
+}
+
+/** Logged; the person sees "cannot be reached" until it is back. */
+export const LOAD_FAILURE_MESSAGE = 'Error loading tasks'
+export const LIST_LATE_MS = 15_000
+
+/** One live query (`email ==` theirs) until the next sign-in change. */
+export const followTasks: AppListenerEffect<typeof authStateChanged> = async (action, api) => {
+  api.cancelActiveListeners()
+  const email = action.payload?.email
+  if (!email) {
+    api.dispatch(tasksCleared())
+    return
+  }
+  api.dispatch(tasksLoadStarted({ email }))
+  const retryPressed = () => api.take(tasksLoadRetried.match).then(() => true)
+  for (let attempt = 1; ; attempt++) {
+    const late = api.fork(async (fork) => {
+      await fork.delay(LIST_LATE_MS)
+      api.dispatch(tasksLoadLate({ email }))
+    })
+    let stop: () => void = () => undefined
+    let retried = false
+    try {
+      await api.pause(
+        Promise.race([
+          new Promise<never>((_resolve, reject) => {
+            stop = api.extra.tasks.watch(
+              email,
+              (snapshot) => api.dispatch(tasksSnapshotReceived({ email, ...snapshot })),
+              reject,
+            )
+          }),
+          retryPressed().then(() => (retried = true)),
+        ]),
+      )
+    } catch (err) {
+      if (api.signal.aborted) return
+      api.extra.logger.error(LOAD_FAILURE_MESSAGE, err)
+      api.dispatch(tasksLoadFailed({ email }))
+    } finally {
+      late.cancel()
+      stop()
+    }
+    // On Retry at once, on a new connection: an answer can be lost on the way and never come.
+    retried ||= await api.pause(
+      Promise.race([api.delay(backoffDelay(attempt)).then(() => false), retryPressed()]),
+    )
+    if (retried) {
+      attempt = 0
+      await api.pause(api.extra.tasks.reconnect())
+    }
+  }
 }

@@ -12,8 +12,8 @@ import {
   taskMoved,
   unsavedChangesRetried,
 } from './tasksSlice'
-import { normalizeTaskText } from './taskText'
 import { retriedWrite } from '../saving/unsaved'
+import { normalizeTaskText } from './listState'
 
 // Each action carries what its write needs (the new order, the deleted tasks).
 

@@ -1,6 +1,14 @@
 import { original } from '@reduxjs/toolkit'
-import type { Task } from '../../../services/types'
-import { idsWithout, taskIn, withPlaced, type Placement } from './ordering'
+import { MAX_TASK_LENGTH } from '../../../services/types'
+import type { Task, TaskUpdate } from '../../../services/types'
+import {
+  idsWithout,
+  taskIn,
+  withPlaced,
+  type Placement,
+  withChanges,
+  type TaskList,
+} from './ordering'
 import { EMPTY_TABLE, tableWith, type TaskTable } from './taskTable'
 import { without, type Unsaved } from '../saving/unsaved'
 
@@ -59,4 +67,49 @@ export function removed(state: TasksState, ids: ReadonlySet<string>) {
   const left = idsWithout(list, gone)
   const table = tableWith(list.table, [], gone)
   return frozen({ ...list, table, ids: left, unsaved: without(list.unsaved, ids) })
+}
+
+/** Skips this page's own newer clicks; keeps the server's word on refused changes, for Discard. */
+export function applySnapshot(
+  list: TaskList & { unsaved: Readonly<Record<string, Unsaved>> },
+  updates: readonly TaskUpdate[],
+) {
+  const changed = new Map<string, Task>()
+  const removed = new Set<string>()
+  let unsaved: Record<string, Unsaved> | null = null
+  for (const update of updates) {
+    const id = update.kind === 'changed' ? update.task.id : update.id
+    if (update.pendingHere) continue
+    const entry = list.unsaved[id]
+    if (entry !== undefined) {
+      unsaved ??= { ...list.unsaved }
+      unsaved[id] = { ...entry, server: update.kind === 'changed' ? update.task : 'removed' }
+    } else if (update.kind === 'removed') {
+      changed.delete(id)
+      removed.add(id)
+    } else {
+      removed.delete(id)
+      changed.set(id, update.task)
+    }
+  }
+  return { ...withChanges(list, [...changed.values()], removed), ...(unsaved && { unsaved }) }
+}
+
+// Drawn as nothing though Unicode marks them visible: two fillers, U+2800 BRAILLE PATTERN BLANK,
+// the interlinear annotation controls and U+FFFC (no width in Chromium); the last five are all
+// Chromium drew with no ink in DejaVu of what the check let through (2026-11-28, on a canvas).
+export const BLANK_LOOKING = '\\u{16FE4}\\u{1D159}\\u2800\\uFFF9-\\uFFFC'
+
+// BLANK_LOOKING first: U+16FE4 is a mark, which would combine with a character before it.
+// firestore.rules spells the same set as ranges (RE2 has no Default_Ignorable); a test checks.
+const VISIBLE = new RegExp(
+  `[^${BLANK_LOOKING}\\p{Cc}\\p{White_Space}\\p{Default_Ignorable_Code_Point}]`,
+  'u',
+)
+
+/** Trimmed, one paragraph, within MAX_TASK_LENGTH and visible; else null. */
+export function normalizeTaskText(raw: string): string | null {
+  const text = raw.replace(/\s*[\r\n]+\s*/g, ' ').trim()
+  if (text.length > MAX_TASK_LENGTH || !VISIBLE.test(text)) return null
+  return text
 }

@@ -1,6 +1,6 @@
 import type { Task } from '../../../services/types'
-import { compareRanks, rankBetween, rankOf } from './ranks'
 import { tableWith, taskOf, tasksOf, type TaskTable } from './taskTable'
+import { generateKeyBetween } from 'fractional-indexing'
 
 // Open tasks take whole orders below FINISHED_ORDER_BASE, finished ones from it up (so versions
 // that sorted by order alone agree); ties go to `rank`, then id. A move is always one write.
@@ -155,3 +155,31 @@ export function withChanges(
   }
   return { table, ids: ids as string[] }
 }
+
+// Fractional keys break ties between equal orders, so a move writes only the moved task. A task
+// without a rank ranks by its id, turned into a key, so one can go right beside it.
+
+const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
+/** Sorts as `id` does: each UTF-16 unit as three digits from '2' up; '1' ends it. */
+export function idKey(id: string): string {
+  let key = 'a0'
+  for (let i = 0; i < id.length; i++) {
+    const unit = id.charCodeAt(i)
+    key += `${DIGITS[2 + Math.floor(unit / 3844)] ?? ''}${DIGITS[Math.floor(unit / 62) % 62] ?? ''}${DIGITS[unit % 62] ?? ''}`
+  }
+  return `${key}1`
+}
+
+export const rankOf = (task: Task): string => task.rank ?? idKey(task.id)
+const byId = (a: Task, b: Task) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+export function compareRanks(a: Task, b: Task): number {
+  if (a.rank === null && b.rank === null) return byId(a, b)
+  const first = rankOf(a)
+  const second = rankOf(b)
+  return first < second ? -1 : first > second ? 1 : byId(a, b)
+}
+
+export const rankBetween = (before: string | null, after: string | null): string =>
+  generateKeyBetween(before, after)

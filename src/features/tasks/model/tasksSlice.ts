@@ -12,11 +12,11 @@ import {
   withTask,
   type Placed,
   type TasksState,
+  applySnapshot,
 } from './listState'
 import { openCountOf, taskIn, withChanges } from './ordering'
 import { taskOf, tableWith } from './taskTable'
-import { applySnapshot } from './snapshot'
-import { normalizeTaskText } from './taskText'
+import { normalizeTaskText } from './listState'
 import {
   discarded,
   withRefusal,

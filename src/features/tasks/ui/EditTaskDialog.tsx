@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { MAX_TASK_LENGTH } from '../../../services/types'
 import { selectTaskById, taskTextSaved } from '../model/tasksSlice'
 import { CutNotice, useLengthLimit } from './LengthLimit'
-import { normalizeTaskText } from '../model/taskText'
+import { normalizeTaskText } from '../model/listState'
 
 export const DELETED_ELSEWHERE = 'This task was deleted on another device.'
 

@@ -3,7 +3,7 @@ import { BACKOFF_INITIAL_MS } from '../../../../src/lib/helpers'
 import {
   LIST_LATE_MS,
   LOAD_FAILURE_MESSAGE,
-} from '../../../../src/features/tasks/effects/liveQuery'
+} from '../../../../src/features/tasks/effects/listeners'
 import {
   selectAllTasks,
   selectListAvailability,

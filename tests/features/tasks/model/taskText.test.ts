@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { BLANK_LOOKING, normalizeTaskText } from '../../../../src/features/tasks/model/taskText'
+import { BLANK_LOOKING, normalizeTaskText } from '../../../../src/features/tasks/model/listState'
 
 describe('task text', () => {
   it.each([
