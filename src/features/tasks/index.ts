@@ -26,8 +26,8 @@ export {
   type Placement,
   type TaskList as TaskListState,
 } from './model/ordering'
-export { rankBetween } from './model/ordering'
-export { taskOf } from './model/taskTable'
+export { rankBetween } from './model/ranks'
+export { taskOf } from './model/ordering'
 export { normalizeTaskText } from './model/listState'
 export { addTasksListeners } from './effects/listeners'
 export { addSyncListeners, guardLeaving } from './saving/listeners'

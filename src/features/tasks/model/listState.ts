@@ -8,8 +8,10 @@ import {
   type Placement,
   withChanges,
   type TaskList,
+  EMPTY_TABLE,
+  tableWith,
+  type TaskTable,
 } from './ordering'
-import { EMPTY_TABLE, tableWith, type TaskTable } from './taskTable'
 import { without, type Unsaved } from '../saving/unsaved'
 
 export interface TasksState {

@@ -1,6 +1,6 @@
 import type { Task } from '../../../services/types'
-import { tableWith, taskOf, tasksOf, type TaskTable } from './taskTable'
-import { generateKeyBetween } from 'fractional-indexing'
+import { compareRanks, rankBetween, rankOf } from './ranks'
+import { idHash } from '../../../lib/helpers'
 
 // Open tasks take whole orders below FINISHED_ORDER_BASE, finished ones from it up (so versions
 // that sorted by order alone agree); ties go to `rank`, then id. A move is always one write.
@@ -156,30 +156,48 @@ export function withChanges(
   return { table, ids: ids as string[] }
 }
 
-// Fractional keys break ties between equal orders, so a move writes only the moved task. A task
-// without a rank ranks by its id, turned into a key, so one can go right beside it.
+// Tasks in buckets by id hash: a change copies one bucket, not a 50,000-key object (tens of ms,
+// docs/performance.md). Plain objects, so the state stays serializable for Redux DevTools.
 
-const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+/** About 20 tasks a bucket at 5,000 tasks, 200 at 50,000. */
+export const TABLE_BUCKETS = 256
+type Bucket = Readonly<Record<string, Task>>
+export type TaskTable = Readonly<Record<number, Bucket>>
+const bucketOf = (id: string) => idHash(id) % TABLE_BUCKETS
+export const EMPTY_TABLE: TaskTable = Object.freeze({})
 
-/** Sorts as `id` does: each UTF-16 unit as three digits from '2' up; '1' ends it. */
-export function idKey(id: string): string {
-  let key = 'a0'
-  for (let i = 0; i < id.length; i++) {
-    const unit = id.charCodeAt(i)
-    key += `${DIGITS[2 + Math.floor(unit / 3844)] ?? ''}${DIGITS[Math.floor(unit / 62) % 62] ?? ''}${DIGITS[unit % 62] ?? ''}`
+/** Never a property every object has (`constructor`, `__proto__`…). */
+export function taskOf(table: TaskTable, id: string): Task | undefined {
+  const bucket = table[bucketOf(id)]
+  return bucket !== undefined && Object.hasOwn(bucket, id) ? bucket[id] : undefined
+}
+
+export function tableWith(
+  table: TaskTable,
+  changed: Iterable<Task>,
+  removed: Iterable<string> = [],
+): TaskTable {
+  const buckets: Record<number, Bucket> = { ...table }
+  const copied = new Map<number, Record<string, Task>>()
+  const bucket = (id: string) => {
+    const index = bucketOf(id)
+    let copy = copied.get(index)
+    if (copy === undefined) {
+      copy = { ...table[index] }
+      copied.set(index, copy)
+    }
+    return copy
   }
-  return `${key}1`
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- our own copy
+  for (const id of removed) delete bucket(id)[id]
+  for (const task of changed) bucket(task.id)[task.id] = Object.freeze(task)
+  for (const [index, copy] of copied) {
+    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- our own copy
+    if (Object.keys(copy).length === 0) delete buckets[index]
+    else buckets[index] = Object.freeze(copy)
+  }
+  return Object.freeze(buckets)
 }
 
-export const rankOf = (task: Task): string => task.rank ?? idKey(task.id)
-const byId = (a: Task, b: Task) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-
-export function compareRanks(a: Task, b: Task): number {
-  if (a.rank === null && b.rank === null) return byId(a, b)
-  const first = rankOf(a)
-  const second = rankOf(b)
-  return first < second ? -1 : first > second ? 1 : byId(a, b)
-}
-
-export const rankBetween = (before: string | null, after: string | null): string =>
-  generateKeyBetween(before, after)
+export const tasksOf = (table: TaskTable): Task[] =>
+  Object.values(table).flatMap((bucket) => Object.values(bucket))

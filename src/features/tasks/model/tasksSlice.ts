@@ -14,8 +14,7 @@ import {
   type TasksState,
   applySnapshot,
 } from './listState'
-import { openCountOf, taskIn, withChanges } from './ordering'
-import { taskOf, tableWith } from './taskTable'
+import { openCountOf, taskIn, withChanges, taskOf, tableWith } from './ordering'
 import { normalizeTaskText } from './listState'
 import {
   discarded,

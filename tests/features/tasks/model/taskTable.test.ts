@@ -5,7 +5,7 @@ import {
   tableWith,
   taskOf,
   tasksOf,
-} from '../../../../src/features/tasks/model/taskTable'
+} from '../../../../src/features/tasks/model/ordering'
 import { storedTask } from '../../../support/store'
 
 const many = (count: number) =>
