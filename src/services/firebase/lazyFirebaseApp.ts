@@ -8,11 +8,7 @@ export type AppSource = FirebaseApp | (() => Promise<FirebaseApp>)
 export const appOf = (source: AppSource): Promise<FirebaseApp> =>
   typeof source === 'function' ? source() : Promise.resolve(source)
 
-/**
- * The Firebase app, from a chunk loaded after the entry: nothing on the first render needs it.
- * It is requested together with the Auth and Firestore chunks (which import it), once `after`
- * resolves (see {@link createLoadGate}).
- */
+/** The Firebase app, its chunk requested with Auth's and Firestore's once `after` resolves. */
 export function loadFirebaseApp(
   settings: FirebaseSettings,
   after: Promise<unknown> = Promise.resolve(),
@@ -24,9 +20,8 @@ export function loadFirebaseApp(
 }
 
 /**
- * When Firebase's chunks may load: after the first paint, so that on a slow phone they do not
- * compete with it for the network and the main thread. `open` lets them load after the next
- * paint, or within half a second where frames do not come (a hidden tab).
+ * When Firebase's chunks may load: after the first paint, not competing with it on a slow phone.
+ * `open`: after the next paint, or within half a second where frames do not come (a hidden tab).
  */
 export function createLoadGate() {
   let release: () => void = () => undefined
