@@ -19,7 +19,6 @@ import { nextItem } from '../../lib/helpers'
 
 type Opened = { kind: 'export' } | { kind: 'delete' } | { kind: 'import'; reading: ImportReading }
 
-/** The file chosen, read and previewed against the list as it is now. */
 async function read(file: File, list: Parameters<typeof previewImport>[1]): Promise<ImportReading> {
   const tooLarge = sizeProblem(file.size)
   if (tooLarge) return { name: file.name, ok: false, problem: tooLarge }
@@ -33,11 +32,7 @@ async function read(file: File, list: Parameters<typeof previewImport>[1]): Prom
   }
 }
 
-/**
- * The Settings menu (the ARIA menu pattern: the arrows move and wrap, Home and End, a letter;
- * Escape closes it back to its button, Tab closes it and moves on) and what its items open: the
- * Export, Import and Delete account dialogs, and the file picker. Loaded on first use of Settings.
- */
+/** The Settings menu (the ARIA menu pattern) and the dialogs and file picker its items open. */
 export default function AccountMenu({
   menuId,
   buttonRef,
@@ -46,7 +41,7 @@ export default function AccountMenu({
 }: {
   menuId: string
   buttonRef: RefObject<HTMLButtonElement | null>
-  /** Open, with focus on its first or last item; null: closed. */
+  /** Which item gets focus; null: closed. */
   open: 'first' | 'last' | null
   onClose: () => void
 }) {

@@ -12,11 +12,7 @@ import {
 import { downloadJson } from './ExportDialog'
 import { deletionText } from './words'
 
-/**
- * Delete account: how many tasks go with it, Export first, then every task and the account,
- * step by step (deleteAccount.ts). Once done the person is signed out and the dialog goes with
- * the Settings menu.
- */
+/** Once done the person is signed out, and the dialog goes with the Settings menu. */
 export function DeleteAccountDialog({ onClosed }: { onClosed: () => void }) {
   const dispatch = useAppDispatch()
   const deletion = useAppSelector(selectDeletion)

@@ -16,15 +16,10 @@ import {
   unreadLinesText,
 } from './words'
 
-/** A file read: what it would add, or why it cannot be imported. */
 export type ImportReading =
   | { name: string; ok: true; format: ImportFormat; preview: ImportPreview }
   | { name: string; ok: false; problem: ImportProblem }
 
-/**
- * Import tasks: what the chosen file would add, what it leaves out and why, and what of the
- * tasks it adds this app does not keep (notes, dates, lists…), to confirm.
- */
 export function ImportDialog({
   reading,
   onClosed,

@@ -16,13 +16,11 @@ import {
 import { RememberedOrNot, useFirstPaint } from './FirstPaint'
 import { watchNextPopup } from './watchPopup'
 
-/** How long a failed sign-in is mentioned beside the button. */
 export const SIGN_IN_ERROR_MS = 10_000
 
 const CHECKING = 'Checking sign-in…'
 const SIGNED_OUT = 'Plese login to save tasks'
 
-/** A failed sign-in in words. */
 export function signInFailure(code: string): string {
   switch (code) {
     case 'auth/popup-blocked':
@@ -74,23 +72,18 @@ function ProfilePicture({ user }: { user: AuthUser }) {
 }
 
 /**
- * The header's account widget: sign in, or who is signed in and the way out. One status line
- * stays in place through every state, only its text changes: a screen reader hears each change
- * from the live region it already knows, and the line painted first (prerendered into
- * index.html) is not replaced by a new one when sign-in is known. `settings` (composed by the
- * app) is shown before the picture while someone is signed in.
+ * One status line stays through every state, only its text changes: a screen reader hears each
+ * change from the live region it knows, and the prerendered line is not replaced.
  */
 export function AccountWidget({ settings }: { settings?: ReactNode }) {
   const status = useAppSelector(selectShownAuthStatus)
   const user = useAppSelector(selectCurrentUser)
   const signingIn = useAppSelector(selectSigningIn)
-  // Log Out waits for changes on their way (up to 30 s while the server answers): it says so.
   const signingOut = useAppSelector(selectSigningOut)
   const errorCode = useAppSelector(selectSignInError)
   const dispatch = useAppDispatch()
   const signedIn = status === 'signedIn' && user !== null
   const failure = errorCode === null ? null : signInFailure(errorCode)
-  // The prerender cannot tell a remembered user from a first visit: it draws both (FirstPaint.tsx).
   const firstPaint = useFirstPaint()
 
   // Log Out leaves with the person. Focus it held (or that the page dropped meanwhile) goes to

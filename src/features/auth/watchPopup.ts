@@ -1,8 +1,6 @@
 /**
- * Calls `onClosed` once the next window this page opens (the sign-in popup, which the Auth SDK
- * opens with `window.open`) is closed, or once this window has focus again (where the popup
- * gave no handle: the person is back). The SDK itself notices a closed popup only after about
- * ten seconds. Returns a function that stops watching.
+ * Calls `onClosed` once the next window opened (the SDK's sign-in popup) is closed, or this one
+ * has focus again (no handle: the person is back): the SDK notices only after about ten seconds.
  */
 export function watchNextPopup(onClosed: () => void): () => void {
   // Put back as it was, and always called on window.

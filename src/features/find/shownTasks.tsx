@@ -9,7 +9,7 @@ import {
   type Finding,
 } from './findSlice'
 
-/** Each filter's name, and its link: All is the page itself (no hash, or `#/`). */
+/** Each filter's name and link. */
 export const FILTERS: Readonly<Record<Filter, readonly [name: string, hash: string]>> = {
   all: ['All', '#/'],
   open: ['Open', '#/open'],
@@ -19,10 +19,7 @@ export const FILTERS: Readonly<Record<Filter, readonly [name: string, hash: stri
 export const filterOfHash = (hash: string) =>
   (Object.keys(FILTERS) as Filter[]).find((filter) => FILTERS[filter][1] === hash) ?? 'all'
 
-/**
- * The filter follows the URL's hash, so a reload and Back keep it; one screen still (spec §2).
- * Read after the first render, which the prerendered page drew as All.
- */
+/** So a reload and Back keep it (spec §2); read after the first render, prerendered as All. */
 export function useFilterInHash() {
   const dispatch = useAppDispatch()
   useEffect(() => {
@@ -35,7 +32,6 @@ export function useFilterInHash() {
   }, [dispatch])
 }
 
-/** What the list says when it has tasks but Find or the filter shows none. */
 function NoMatch({ finding: { query, filter } }: { finding: Finding }) {
   const which = filter === 'all' ? '' : `${filter} `
   const typed = query.trim()
@@ -47,9 +43,8 @@ function NoMatch({ finding: { query, filter } }: { finding: Finding }) {
 }
 
 /**
- * The ids of the rows Find and the filter show, and what to say when there are none. What is
- * typed reaches the rows in a render the next key may interrupt, so typing never waits for them;
- * a filter, or an emptied field, shows at once.
+ * The ids shown, and what to say when none is. What is typed reaches the rows in a deferred
+ * render, so typing never waits for them; a filter, or an emptied field, shows at once.
  */
 export function useShownTasks() {
   const filter = useAppSelector(selectFilter)
