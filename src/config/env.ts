@@ -56,7 +56,6 @@ function readFlag(env: Env, name: string): boolean | undefined {
 export function readFirebaseSettings(env: Env): FirebaseSettings {
   const given = PROJECT_VARIABLES.filter((name) => env[name]?.trim())
   const useEmulators = readFlag(env, 'VITE_USE_EMULATORS') ?? given.length === 0
-
   if (given.length === 0) {
     return {
       apiKey: 'demo-api-key',
@@ -65,7 +64,6 @@ export function readFirebaseSettings(env: Env): FirebaseSettings {
       ...(useEmulators ? { emulators: LOCAL_EMULATORS } : {}),
     }
   }
-
   const missing = PROJECT_VARIABLES.filter((name) => !env[name]?.trim())
   if (missing.length > 0) {
     throw new Error(

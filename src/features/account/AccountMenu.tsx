@@ -49,16 +49,13 @@ export default function AccountMenu({
   const menuRef = useRef<HTMLDivElement>(null)
   const fileRef = useRef<HTMLInputElement>(null)
   const [opened, setOpened] = useState<Opened | null>(null)
-
   useEffect(() => {
     installAccount(store)
   }, [store])
-
   useLayoutEffect(() => {
     const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
     if (open) (open === 'last' ? items.at(-1) : items[0])?.focus()
   }, [open])
-
   // A click anywhere else closes it, leaving focus where the click put it.
   useEffect(() => {
     if (!open) return
@@ -71,7 +68,6 @@ export default function AccountMenu({
       document.removeEventListener('pointerdown', outside)
     }
   }, [open, onClose, buttonRef])
-
   const backToButton = () => {
     onClose()
     buttonRef.current?.focus()
@@ -81,15 +77,10 @@ export default function AccountMenu({
     if (next === 'import') fileRef.current?.click()
     else setOpened({ kind: next })
   }
-
   const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault()
-      backToButton()
-      return
-    }
     // Tab leaves from the button, so focus goes on to what follows it (or precedes it).
-    if (event.key === 'Tab') {
+    if (event.key === 'Escape' || event.key === 'Tab') {
+      if (event.key === 'Escape') event.preventDefault()
       backToButton()
       return
     }
@@ -100,7 +91,6 @@ export default function AccountMenu({
     event.preventDefault()
     items[next]?.focus()
   }
-
   const item = (kind: Opened['kind'], label: string) => (
     <button
       type="button"
@@ -117,7 +107,6 @@ export default function AccountMenu({
     setOpened(null)
     buttonRef.current?.focus()
   }
-
   return (
     <>
       {open && (

@@ -28,9 +28,6 @@ export function ImportDialog({
   onClosed: () => void
 }) {
   const dispatch = useAppDispatch()
-  const close = (button: HTMLElement) => {
-    closeDialogOf(button)
-  }
   if (!reading.ok) {
     return (
       <AccountDialog title="Import tasks" onClosed={onClosed}>
@@ -42,7 +39,7 @@ export function ImportDialog({
             type="button"
             className="primary"
             onClick={(event) => {
-              close(event.currentTarget)
+              closeDialogOf(event.currentTarget)
             }}
           >
             Close
@@ -91,7 +88,7 @@ export function ImportDialog({
         <button
           type="button"
           onClick={(event) => {
-            close(event.currentTarget)
+            closeDialogOf(event.currentTarget)
           }}
         >
           {adding > 0 ? 'Cancel' : 'Close'}
@@ -102,7 +99,7 @@ export function ImportDialog({
             className="primary"
             onClick={(event) => {
               void dispatch(confirmImport(preview.tasks))
-              close(event.currentTarget)
+              closeDialogOf(event.currentTarget)
             }}
           >
             Add {tasks(adding)}

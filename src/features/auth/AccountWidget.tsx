@@ -85,7 +85,6 @@ export function AccountWidget({ settings }: { settings?: ReactNode }) {
   const signedIn = status === 'signedIn' && user !== null
   const failure = errorCode === null ? null : signInFailure(errorCode)
   const firstPaint = useFirstPaint()
-
   // Log Out leaves with the person. Focus it held (or that the page dropped meanwhile) goes to
   // Login now in its place, not to the page's start; focus the person moved elsewhere stays.
   const loginRef = useRef<HTMLButtonElement>(null)
@@ -96,7 +95,6 @@ export function AccountWidget({ settings }: { settings?: ReactNode }) {
     const active = document.activeElement
     if (signedOut && (active === null || active === document.body)) loginRef.current?.focus()
   }, [signedIn])
-
   // While the popup is open Login now is busy; it works again once the popup has closed.
   const stopWatching = useRef<(() => void) | null>(null)
   useEffect(() => {
@@ -105,7 +103,6 @@ export function AccountWidget({ settings }: { settings?: ReactNode }) {
     stopWatching.current = null
   }, [signingIn])
   useEffect(() => () => stopWatching.current?.(), [])
-
   useEffect(() => {
     if (errorCode === null) return
     const timer = setTimeout(() => dispatch(signInErrorShown()), SIGN_IN_ERROR_MS)
@@ -113,7 +110,6 @@ export function AccountWidget({ settings }: { settings?: ReactNode }) {
       clearTimeout(timer)
     }
   }, [errorCode, dispatch])
-
   return (
     <div className="account-widget">
       <p role="status" className={status === 'unknown' ? 'account-status' : undefined}>
@@ -140,9 +136,7 @@ export function AccountWidget({ settings }: { settings?: ReactNode }) {
           aria-label="Log Out"
           aria-busy={signingOut}
           aria-disabled={signingOut}
-          onClick={() => {
-            dispatch(signOutRequested())
-          }}
+          onClick={() => dispatch(signOutRequested())}
         >
           <ProfilePicture user={user} />
         </button>

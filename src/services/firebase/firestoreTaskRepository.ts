@@ -64,7 +64,6 @@ export function createFirestoreTaskRepository(
       waiting--
     }
   }
-
   // Follows once the SDK has loaded; the stop returned works before that too.
   const follow = (
     start: (tasks: NonNullable<typeof loaded>) => () => void,
@@ -82,7 +81,6 @@ export function createFirestoreTaskRepository(
       stop?.()
     }
   }
-
   return {
     watch: (email, onSnapshot, onError) =>
       follow((tasks) => tasks.watch(email, onSnapshot, onError), onError),

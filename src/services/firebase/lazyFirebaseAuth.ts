@@ -23,7 +23,6 @@ export function createLazyFirebaseAuthService(
     ),
   )
   let loaded: AuthService | undefined
-
   const ready = (async () => {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -34,7 +33,6 @@ export function createLazyFirebaseAuthService(
       }
     }
   })()
-
   return {
     signInWithPopup: async () => (await load()).signInWithPopup(),
     signOut: async () => {
