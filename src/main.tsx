@@ -22,7 +22,6 @@ import { createLazyFirebaseAuthService } from './services/firebase/lazyFirebaseA
 const { firebase: settings } = readConfig(viteEnv)
 const firebaseGate = createLoadGate()
 const app = loadFirebaseApp(settings, firebaseGate.opened)
-
 // Earlier versions kept here the e-mails of people who signed out with changes unsent.
 try {
   localStorage.removeItem('todo.unsentOwners')
@@ -48,12 +47,9 @@ store.dispatch(appStarted())
 if (!navigator.onLine) store.dispatch(connectivityLost())
 window.addEventListener('online', () => store.dispatch(connectivityRestored()))
 window.addEventListener('offline', () => store.dispatch(connectivityLost()))
-
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
-
 registerServiceWorker()
-
 // The build prerenders index.html (app/prerender.tsx), from the state before `appStarted`.
 const prerendered = root.hasChildNodes()
 const page = (
@@ -66,7 +62,6 @@ const page = (
 if (prerendered) hydrateRoot(root, page)
 else createRoot(root).render(page)
 firebaseGate.open()
-
 /** Once the page has loaded, in production only: a kept worker must not serve the dev server. */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return

@@ -2,7 +2,6 @@
 // other origins (Firebase, the emulators) untouched. vite/plugins/serviceWorker.ts compiles it
 // to a classic sw.js and declares PRECACHE: the build's files and a version.
 declare const PRECACHE: { version: string; files: string[] }
-
 // The project's `lib` is the DOM's, not WebWorker's.
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void
@@ -20,7 +19,6 @@ interface ServiceWorkerScope {
 }
 
 const worker = self as unknown as ServiceWorkerScope
-
 const CACHE_PREFIX = 'todo-shell-'
 const NETWORK_TIMEOUT_MS = 4000
 const cacheName = `${CACHE_PREFIX}${PRECACHE.version}`
@@ -28,7 +26,6 @@ const cacheName = `${CACHE_PREFIX}${PRECACHE.version}`
 const scope = worker.registration.scope
 const assets = new URL('assets/', scope).href
 const precached = new Set(PRECACHE.files.map((file) => new URL(file, scope).href))
-
 // Vary ignored: a `Vary: Origin` (vite preview) would make `<script crossorigin>` lookups miss.
 const kept: MultiCacheQueryOptions = { cacheName, ignoreVary: true }
 

@@ -18,17 +18,12 @@ import { MAX_BATCH_WRITES } from '../../services/types'
 
 /** How long the server may leave a step unanswered before the connection counts as lost. */
 export const STALL_MS = 60_000
-
 type Api = Parameters<AppListenerEffect<typeof accountDeletionConfirmed>>[1]
-
 const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code
-
 /** Offline only while the server has not shown otherwise since the browser said so. */
 const mayReachServer = ({ sync }: RootState) => sync.online || sync.serverSeen
-
 /** Auth's answers that leave it unknown whether the account went. */
 const UNANSWERED = new Set(['auth/network-request-failed', 'auth/internal-error', 'auth/timeout'])
-
 /** `work`'s result; null if the browser goes offline or the server is silent for STALL_MS. */
 async function answered<T>(api: Api, work: Promise<T>): Promise<{ value: T } | null> {
   const lost = api.condition(connectivityLost.match, STALL_MS).then(() => null)

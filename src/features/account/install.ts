@@ -4,7 +4,6 @@ import { addAccountListeners } from './listeners'
 
 // Loaded on first use of Settings; its effects start once per store.
 accountSlice.injectInto(rootReducer)
-
 const installed = new WeakSet<AppStore>()
 
 export function installAccount(store: AppStore): void {

@@ -17,7 +17,6 @@ import { RememberedOrNot, useFirstPaint } from './FirstPaint'
 import { watchNextPopup } from './watchPopup'
 
 export const SIGN_IN_ERROR_MS = 10_000
-
 const CHECKING = 'Checking sign-in…'
 const SIGNED_OUT = 'Plese login to save tasks'
 

@@ -3,7 +3,6 @@ import { useSyncExternalStore, type ReactNode } from 'react'
 
 // Nothing to follow: only the server snapshot (prerender, hydration) differs from the browser's.
 const subscribe = () => () => undefined
-
 /** True in the prerender and while main.tsx hydrates it. */
 export function useFirstPaint(): boolean {
   return useSyncExternalStore(

@@ -100,10 +100,8 @@ export const accountDeletedElsewhere = createAction<{ email: string; dropped: nu
 )
 
 export const authReducer = authSlice.reducer
-
 export const selectAuthStatus = (state: RootState): AuthStatus => state.auth.status
 export const selectCurrentUser = (state: RootState): AuthUser | null => state.auth.user
-
 /**
  * Until Auth answers, a device with no remembered user is shown signed out, as it almost always
  * turns out: the prerendered first paint says what it will go on saying.

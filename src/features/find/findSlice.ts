@@ -11,7 +11,6 @@ export const fold = (text: string) =>
   text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ')
 
 export const wordsOf = (query: string) => fold(query).split(/\s+/).filter(Boolean)
-
 // Folded once per task object (a changed task is a new object), so a keystroke only compares.
 const folded = new WeakMap<Task, string>()
 
@@ -22,7 +21,6 @@ export function matches(task: Task, words: readonly string[]) {
 }
 
 export type Filter = 'all' | 'open' | 'finished'
-
 /** A task that a change took out of view, or that was added out of it. */
 export interface HiddenTask {
   id: string
@@ -65,7 +63,6 @@ const findSlice = createSlice({
 
 export const { findTyped, filterChanged, showAllClicked, taskHiddenByFind } = findSlice.actions
 export const findReducer = findSlice.reducer
-
 export const selectQuery = (state: RootState) => state.find.query
 export const selectFilter = (state: RootState) => state.find.filter
 export const selectHiddenTask = (state: RootState) => state.find.hidden
@@ -75,9 +72,7 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, index) => id === b[index])
 
 export type Finding = Pick<FindState, 'query' | 'filter'>
-
 const findingOf = (state: RootState, finding?: Finding) => finding ?? state.find
-
 /** The ids shown (for `finding`, by default the state's); the same array while the same. */
 export const selectShownIds = createSelector(
   [

@@ -4,11 +4,9 @@
 import type { FirebaseApp } from 'firebase/app'
 
 const QUEUE_STORES = ['mutationQueues', 'mutations', 'documentMutations', 'documentOverlays']
-
 // With their keys: some stores keep them out of line.
 type Records = { key: IDBValidKey; value: unknown }[]
 export type QueueRecords = Partial<Record<string, Records>>
-
 /** The SDK's database for `app` (IndexedDbPersistence.buildStoragePrefix, then 'main'). */
 export const databaseName = (app: FirebaseApp): string =>
   `firestore/${app.name}/${String(app.options.projectId)}/main`
@@ -77,7 +75,6 @@ async function readQueue(name: string): Promise<QueueRecords> {
 }
 
 const hasWrites = (records: QueueRecords): boolean => (records.mutations?.length ?? 0) > 0
-
 // The user id leads the key of `documentMutations`, and is in the others' values.
 const ownerOf = (store: string, { key, value }: Records[number]): unknown =>
   store === 'documentMutations'

@@ -43,7 +43,6 @@ function signedIn(auth: Auth): User {
 }
 
 const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code
-
 /**
  * Whether the identity service knows `idToken`'s account, asked directly: the SDK's reload signs
  * the user out on that answer, and names it as it names a revoked session.

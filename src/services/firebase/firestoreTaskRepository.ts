@@ -5,7 +5,6 @@ import { appOf, type AppSource } from './lazyFirebaseApp'
 
 /** How long IndexedDB may take to open before the device counts as unable to keep tasks. */
 const PROBE_TIMEOUT_MS = 4000
-
 /**
  * Whether the page may keep data in IndexedDB (some private windows refuse, or never answer):
  * the SDK would silently fall back to memory; asking first lets the page say so.
