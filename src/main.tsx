@@ -50,7 +50,7 @@ window.addEventListener('offline', () => store.dispatch(connectivityLost()))
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 registerServiceWorker()
-// The build prerenders index.html (app/prerender.tsx), from the state before `appStarted`.
+// Prerendered by the build (app/prerender.tsx) from the state before `appStarted`.
 const prerendered = root.hasChildNodes()
 const page = (
   <StrictMode>

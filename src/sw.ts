@@ -1,6 +1,4 @@
-// The service worker (docs/deploy.md): navigations network first, the build's files cache first,
-// other origins (Firebase, the emulators) untouched. vite/plugins/serviceWorker.ts compiles it
-// to a classic sw.js and declares PRECACHE: the build's files and a version.
+// The service worker (docs/deploy.md); vite/plugins/serviceWorker.ts declares PRECACHE.
 declare const PRECACHE: { version: string; files: string[] }
 // The project's `lib` is the DOM's, not WebWorker's.
 interface ExtendableEvent extends Event {

@@ -8,7 +8,6 @@ export interface FirebaseSettings {
   appId?: string
   /** Set when the app talks to the local emulators instead of Google's services. */
   emulators?: {
-    /** The Auth emulator's origin, e.g. `http://127.0.0.1:9099`. */
     authUrl: string
     firestoreHost: string
     firestorePort: number
@@ -79,7 +78,6 @@ export function readFirebaseSettings(env: Env): FirebaseSettings {
   }
 }
 
-/** The whole configuration, or every problem with it at once (one line each). */
 export function parseConfig(
   env: Env,
 ): { ok: true; config: AppConfig } | { ok: false; errors: string[] } {

@@ -2,8 +2,7 @@ import './settings.css'
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
 
-// The menu, its dialogs and the file formats come in a chunk of their own on first use
-// (pointing at the button fetches it early).
+// A chunk of its own, fetched on pointing at the button.
 const loadMenu = () => import('./AccountMenu')
 const AccountMenu = lazy(loadMenu)
 

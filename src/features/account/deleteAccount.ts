@@ -12,9 +12,7 @@ import {
 } from './accountSlice'
 import { MAX_BATCH_WRITES } from '../../services/types'
 
-// Delete account, all or nothing (docs/sync.md, "Delete account"). Anything that stops it before
-// the Auth call leaves the account as it was (its mark taken back); a try again goes on from
-// what the server holds.
+// Delete account, all or nothing (docs/sync.md, "Delete account").
 
 /** How long the server may leave a step unanswered before the connection counts as lost. */
 export const STALL_MS = 60_000
@@ -58,8 +56,7 @@ async function deleteEveryTask(api: Api, email: string): Promise<boolean> {
     const ids = await answered(api, tasks.idsOnServer(email, MAX_BATCH_WRITES)).catch(() => null)
     if (!ids) return false
     if (ids.value.length === 0) {
-      // None to be seen while the server counts some: another tab's deletes, still on their
-      // way, hide them. Once sent, they are counted; after a few rounds it is a try again's.
+      // Hidden by another tab's deletes on their way; after a few rounds, a try again's.
       if (++unseen === 3 || !(await api.pause(tasks.allSaved(STALL_MS)))) return false
       continue
     }

@@ -58,8 +58,7 @@ function ProfilePicture({ user }: { user: AuthUser }) {
       />
     )
   }
-  // The initials are drawn by CSS from data-initials: as text they would become part of the
-  // control's visible label, which must match its name, 'Log Out' (WCAG 2.5.3).
+  // Drawn by CSS: as text they would join the visible label, which must be 'Log Out' (WCAG 2.5.3).
   return (
     <span
       className="avatar avatar-initials"
@@ -70,10 +69,7 @@ function ProfilePicture({ user }: { user: AuthUser }) {
   )
 }
 
-/**
- * One status line stays through every state, only its text changes: a screen reader hears each
- * change from the live region it knows, and the prerendered line is not replaced.
- */
+/** One status line through every state: a screen reader hears each change from a known region. */
 export function AccountWidget({ settings }: { settings?: ReactNode }) {
   const status = useAppSelector(selectShownAuthStatus)
   const user = useAppSelector(selectCurrentUser)
@@ -84,8 +80,7 @@ export function AccountWidget({ settings }: { settings?: ReactNode }) {
   const signedIn = status === 'signedIn' && user !== null
   const failure = errorCode === null ? null : signInFailure(errorCode)
   const firstPaint = useFirstPaint()
-  // Log Out leaves with the person. Focus it held (or that the page dropped meanwhile) goes to
-  // Login now in its place, not to the page's start; focus the person moved elsewhere stays.
+  // Focus Log Out held (or the page dropped) goes to Login now in its place, not the page's start.
   const loginRef = useRef<HTMLButtonElement>(null)
   const wasSignedIn = useRef(signedIn)
   useLayoutEffect(() => {

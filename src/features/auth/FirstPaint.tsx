@@ -12,10 +12,7 @@ export function useFirstPaint(): boolean {
   )
 }
 
-/**
- * The prerender cannot know whether someone is remembered, so it draws both; index.html's head
- * script (vite/plugins/rememberedMark.ts) marks `<html data-remembered>` for firstPaint.css.
- */
+/** The prerender draws both; vite/plugins/rememberedMark.ts marks which firstPaint.css shows. */
 export function RememberedOrNot({
   remembered,
   forgotten,

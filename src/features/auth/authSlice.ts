@@ -102,10 +102,7 @@ export const accountDeletedElsewhere = createAction<{ email: string; dropped: nu
 export const authReducer = authSlice.reducer
 export const selectAuthStatus = (state: RootState): AuthStatus => state.auth.status
 export const selectCurrentUser = (state: RootState): AuthUser | null => state.auth.user
-/**
- * Until Auth answers, a device with no remembered user is shown signed out, as it almost always
- * turns out: the prerendered first paint says what it will go on saying.
- */
+/** Until Auth answers, signed out unless remembered: as it almost always turns out. */
 export const selectShownAuthStatus = (state: RootState): AuthStatus =>
   state.auth.status === 'unknown' && !state.auth.remembered ? 'signedOut' : state.auth.status
 export const selectSigningIn = (state: RootState): boolean => state.auth.signingIn

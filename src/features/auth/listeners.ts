@@ -13,10 +13,7 @@ import {
 
 /** How long Log Out waits for the user's last writes while the server does not answer. */
 export const SIGN_OUT_SAVE_WAIT_MS = 3000
-/**
- * While the server answers: the writes are on their way, and their acknowledgement can take over
- * 3 s (the emulator with 5,000 tasks, a busy machine), so they would be said unsent (issue 37).
- */
+/** While the server answers: acknowledgements can take over 3 s on a busy machine (issue 37). */
 export const SIGN_OUT_SAVE_WAIT_ANSWERING_MS = 30_000
 
 const followAuthState: AppListenerEffect<typeof appStarted> = (_action, api) => {

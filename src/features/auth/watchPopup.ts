@@ -1,7 +1,4 @@
-/**
- * Calls `onClosed` once the next window opened (the SDK's sign-in popup) is closed, or this one
- * has focus again (no handle: the person is back): the SDK notices only after about ten seconds.
- */
+/** The next popup closed, or this window focused again: the SDK notices only after ten seconds. */
 export function watchNextPopup(onClosed: () => void): () => void {
   // Put back as it was, and always called on window.
   // eslint-disable-next-line @typescript-eslint/unbound-method

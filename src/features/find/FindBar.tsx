@@ -17,10 +17,7 @@ import {
 export const hiddenMessage = ({ text, added, by }: HiddenTask) =>
   `${added ? 'Added' : 'Changed'} “${text}”: hidden by ${by === 'search' ? 'your search' : `the ${FILTERS[by][0]} filter`}.`
 
-/**
- * Find tasks, the filters and what they hide after a change. The filters are links with
- * `aria-current`, as TodoMVC's are; not tabs: they change the URL, and there is one list.
- */
+/** The filters are links, as TodoMVC's are; not tabs: they change the URL, with one list. */
 export function FindBar({ onShowAll }: { onShowAll: (id: string) => void }) {
   const dispatch = useAppDispatch()
   const query = useAppSelector(selectQuery)

@@ -3,10 +3,7 @@ import type { RootState } from '../../app/store'
 import { selectOpenCount, selectTaskIds, selectTaskTable, taskOf, tasksCleared } from '../tasks'
 import type { Task } from '../../services/types'
 
-/**
- * Accents dropped and case folded ("chloe" finds "Chloé"); `toLowerCase`, not the locale's, is
- * the same on every device; a final sigma folds to σ as Unicode's case folding does.
- */
+/** `toLowerCase`, not the locale's: the same everywhere; a final sigma folds as Unicode's does. */
 export const fold = (text: string) =>
   text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ')
 

@@ -42,10 +42,7 @@ function NoMatch({ finding: { query, filter } }: { finding: Finding }) {
   )
 }
 
-/**
- * The ids shown, and what to say when none is. What is typed reaches the rows in a deferred
- * render, so typing never waits for them; a filter, or an emptied field, shows at once.
- */
+/** What is typed reaches the rows deferred, so typing never waits; a filter shows at once. */
 export function useShownTasks() {
   const filter = useAppSelector(selectFilter)
   const query = useAppSelector(selectQuery)

@@ -25,7 +25,6 @@ type MarkMethods = Pick<
   'markAccountDeleted' | 'unmarkAccountDeleted' | 'watchAccountMark'
 >
 
-/** The mark's methods on the instance `db()` gives; `followed()`: the account last followed. */
 export function accountMarks(
   app: FirebaseApp,
   db: () => Firestore,

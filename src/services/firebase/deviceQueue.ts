@@ -1,6 +1,5 @@
-// The SDK's write queue, read and put back around a clear of the device (docs/sync.md, "A shared
-// computer"). Store names and key paths are the SDK's (src/local/indexeddb_sentinels.ts); the
-// emulator and Chromium tests check them against the SDK shipped.
+// The SDK's write queue, kept across a clear of the device (docs/sync.md, "A shared computer"):
+// store names and key paths are the SDK's (indexeddb_sentinels.ts), checked by the tests.
 import type { FirebaseApp } from 'firebase/app'
 
 const QUEUE_STORES = ['mutationQueues', 'mutations', 'documentMutations', 'documentOverlays']
@@ -31,10 +30,7 @@ const committed = (transaction: IDBTransaction) =>
     }
   })
 
-/**
- * The database if it exists with the queue's stores. Opening a missing one is aborted, or the SDK
- * would later take an empty database at version 1 for its own first schema.
- */
+// Never made here: the SDK would take an empty database at version 1 for its own first schema.
 async function opened(name: string): Promise<IDBDatabase | null> {
   if (!(await indexedDB.databases()).some((db) => db.name === name)) return null
   const db = await new Promise<IDBDatabase | null>((resolve) => {
@@ -81,7 +77,6 @@ const ownerOf = (store: string, { key, value }: Records[number]): unknown =>
     ? (key as unknown[])[0]
     : (value as { userId?: unknown } | null)?.userId
 
-/** `records` without `uid`'s, and how many changes (documents written) that dropped. */
 function without(records: QueueRecords, uid: string): { kept: QueueRecords; dropped: number } {
   let dropped = 0
   for (const { value } of records.mutations ?? []) {
@@ -130,9 +125,8 @@ export async function batchesOf(name: string, uid: string): Promise<number> {
 }
 
 /**
- * Deletes the SDK's database (`remove`) and puts the unsent writes, but `drop`'s (a deleted
- * account), back into the one `make` makes anew, three tries; `holding`: they are in memory only.
- * Resolves with how many changes of `drop`'s went.
+ * Puts the unsent writes, but `drop`'s, back into the database `make` makes anew (`holding`:
+ * meanwhile in memory only). Resolves with how many changes of `drop`'s went.
  */
 export async function clearKeepingUnsent(
   name: string,

@@ -43,10 +43,7 @@ function signedIn(auth: Auth): User {
 }
 
 const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code
-/**
- * Whether the identity service knows `idToken`'s account, asked directly: the SDK's reload signs
- * the user out on that answer, and names it as it names a revoked session.
- */
+// Asked directly: the SDK's reload signs out on this answer, named as a revoked session.
 async function lookUp(auth: Auth, idToken: string): Promise<'found' | 'notFound' | 'unknown'> {
   const emulator = auth.emulatorConfig
   const origin = emulator

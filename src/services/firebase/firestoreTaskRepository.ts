@@ -5,10 +5,7 @@ import { appOf, type AppSource } from './lazyFirebaseApp'
 
 /** How long IndexedDB may take to open before the device counts as unable to keep tasks. */
 const PROBE_TIMEOUT_MS = 4000
-/**
- * Whether the page may keep data in IndexedDB (some private windows refuse, or never answer):
- * the SDK would silently fall back to memory; asking first lets the page say so.
- */
+/** Some private windows refuse IndexedDB, or never answer: the SDK would silently use memory. */
 export function probeIndexedDb(
   // Missing altogether in some browsers' private windows, whatever the DOM's types say.
   indexedDb: IDBFactory | null = 'indexedDB' in globalThis ? globalThis.indexedDB : null,
@@ -37,10 +34,7 @@ export function probeIndexedDb(
   })
 }
 
-/**
- * The tasks on Cloud Firestore, the SDK's chunk (firestore.ts) requested once `after` resolves.
- * A failed download fails the calls made meanwhile; the next call tries again.
- */
+/** The SDK's chunk is requested once `after` resolves; a failed download, on the next call. */
 export function createFirestoreTaskRepository(
   app: AppSource,
   settings: FirebaseSettings,

@@ -19,10 +19,7 @@ export function loadFirebaseApp(
   )
 }
 
-/**
- * When Firebase's chunks may load: after the first paint, not competing with it on a slow phone.
- * `open`: after the next paint, or within half a second where frames do not come (a hidden tab).
- */
+/** After the next paint (not competing with it), or half a second where no frame comes. */
 export function createLoadGate() {
   let release: () => void = () => undefined
   const opened = new Promise<void>((resolve) => {

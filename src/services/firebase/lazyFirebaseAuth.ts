@@ -3,11 +3,7 @@ import type { FirebaseSettings } from '../../config/env'
 import { appOf, type AppSource } from './lazyFirebaseApp'
 import type { AuthService, Logger } from '../types'
 
-/**
- * Firebase Auth, its chunk requested once `after` resolves (createLoadGate); the popup resolver
- * comes with it (the same module of the SDK). A failed download is tried again with the backoff
- * (at once by a sign-in click); meanwhile sign-in stays unknown, not signed out.
- */
+/** A failed download is tried again with the backoff; meanwhile sign-in stays unknown. */
 export function createLazyFirebaseAuthService(
   app: AppSource,
   settings: FirebaseSettings,

@@ -1,7 +1,5 @@
-// When the SDK has put this page's writes on disk (docs/sync.md, "A closed tab"). Its AsyncQueue
-// runs operations one after another, and a write's ends once its IndexedDB transaction has
-// committed (syncEngineWrite awaits localStoreWriteLocally), so a cache read queued after some
-// writes completes once they are on disk.
+// When writes are on disk (docs/sync.md, "A closed tab"): the SDK's AsyncQueue runs operations in
+// turn, a write's ending once committed, so a cache read queued after writes ends after them.
 import { doc, getDocFromCache, type Firestore } from 'firebase/firestore'
 import { TASKS } from './liveTasks'
 
