@@ -26,7 +26,6 @@ const assets = new URL('assets/', scope).href
 const precached = new Set(PRECACHE.files.map((file) => new URL(file, scope).href))
 // Vary ignored: a `Vary: Origin` (vite preview) would make `<script crossorigin>` lookups miss.
 const kept: MultiCacheQueryOptions = { cacheName, ignoreVary: true }
-
 const isHtml = (response: Response) =>
   (response.headers.get('Content-Type') ?? '').startsWith('text/html')
 
@@ -68,7 +67,6 @@ worker.addEventListener('fetch', (event) => {
     event.respondWith(cacheFirst(event))
   }
 })
-
 function keep(event: FetchEvent, key: Request | string, response: Response): void {
   const copy = response.clone() // now, before the page reads the body
   event.waitUntil(caches.open(cacheName).then((cache) => cache.put(key, copy)))
@@ -99,5 +97,4 @@ async function cacheFirst(event: FetchEvent): Promise<Response> {
   if (response.ok && !isHtml(response)) keep(event, event.request, response)
   return response
 }
-
 export {}

@@ -13,7 +13,6 @@ export interface FirebaseSettings {
     firestorePort: number
   }
 }
-
 export interface AppConfig {
   firebase: FirebaseSettings
 }
@@ -81,18 +80,11 @@ export function readFirebaseSettings(env: Env): FirebaseSettings {
 export function parseConfig(
   env: Env,
 ): { ok: true; config: AppConfig } | { ok: false; errors: string[] } {
-  const errors: string[] = []
-  const attempt = <T>(read: (env: Env) => T): T | undefined => {
-    try {
-      return read(env)
-    } catch (error) {
-      errors.push(error instanceof Error ? error.message : String(error))
-      return undefined
-    }
+  try {
+    return { ok: true, config: { firebase: readFirebaseSettings(env) } }
+  } catch (error) {
+    return { ok: false, errors: [error instanceof Error ? error.message : String(error)] }
   }
-  const firebase = attempt(readFirebaseSettings)
-  if (firebase === undefined) return { ok: false, errors }
-  return { ok: true, config: { firebase } }
 }
 
 export function readConfig(env: Env): AppConfig {

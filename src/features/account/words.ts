@@ -14,7 +14,6 @@ const FORMATS: Record<ImportFormat, string> = {
   takeout: 'Google Tasks',
   todoist: 'Todoist',
 }
-
 export const NOTHING_ADDED = 'Nothing was added.'
 
 export function importProblem(name: string, problem: ImportProblem): string {

@@ -25,7 +25,6 @@ const initialState: AuthState = {
   signingOut: false,
   remembered: false,
 }
-
 export const signOutFailed = createAction('auth/signOutFailed')
 
 const authSlice = createSlice({

@@ -6,7 +6,6 @@ import type { Task } from '../../services/types'
 /** `toLowerCase`, not the locale's: the same everywhere; a final sigma folds as Unicode's does. */
 export const fold = (text: string) =>
   text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ')
-
 export const wordsOf = (query: string) => fold(query).split(/\s+/).filter(Boolean)
 // Folded once per task object (a changed task is a new object), so a keystroke only compares.
 const folded = new WeakMap<Task, string>()
@@ -32,7 +31,6 @@ export interface FindState {
   /** Said until Find or the filter changes. */
   hidden: HiddenTask | null
 }
-
 const initialState: FindState = { query: '', filter: 'all', hidden: null }
 
 const findSlice = createSlice({
@@ -64,7 +62,6 @@ export const selectQuery = (state: RootState) => state.find.query
 export const selectFilter = (state: RootState) => state.find.filter
 export const selectHiddenTask = (state: RootState) => state.find.hidden
 export const selectWords = createSelector([selectQuery], wordsOf)
-
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, index) => id === b[index])
 

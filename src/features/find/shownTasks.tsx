@@ -15,7 +15,6 @@ export const FILTERS: Readonly<Record<Filter, readonly [name: string, hash: stri
   open: ['Open', '#/open'],
   finished: ['Finished', '#/finished'],
 }
-
 export const filterOfHash = (hash: string) =>
   (Object.keys(FILTERS) as Filter[]).find((filter) => FILTERS[filter][1] === hash) ?? 'all'
 

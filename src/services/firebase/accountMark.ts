@@ -19,7 +19,6 @@ function signedInUid(app: FirebaseApp): string {
   if (uid) return uid
   throw Object.assign(new Error('Nobody is signed in'), { code: 'unauthenticated' })
 }
-
 type MarkMethods = Pick<
   TaskRepository,
   'markAccountDeleted' | 'unmarkAccountDeleted' | 'watchAccountMark'

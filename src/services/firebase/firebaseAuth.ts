@@ -33,10 +33,8 @@ const toAuthUser = ({ displayName, email, photoURL }: User): AuthUser => ({
   email,
   photoURL,
 })
-
 /** Firebase wants a sign-in within five minutes to delete; one less leaves time for the tasks. */
 export const RECENT_SIGN_IN_MS = 4 * 60_000
-
 function signedIn(auth: Auth): User {
   if (auth.currentUser) return auth.currentUser
   throw Object.assign(new Error('Nobody is signed in'), { code: 'auth/no-current-user' })

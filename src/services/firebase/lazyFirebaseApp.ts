@@ -4,7 +4,6 @@ import type { FirebaseSettings } from '../../config/env'
 
 /** The Firebase app, or how to get it (loading its chunk on first use, again after a failure). */
 export type AppSource = FirebaseApp | (() => Promise<FirebaseApp>)
-
 export const appOf = (source: AppSource): Promise<FirebaseApp> =>
   typeof source === 'function' ? source() : Promise.resolve(source)
 

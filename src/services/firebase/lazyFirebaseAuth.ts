@@ -31,9 +31,7 @@ export function createLazyFirebaseAuthService(
   })()
   return {
     signInWithPopup: async () => (await load()).signInWithPopup(),
-    signOut: async () => {
-      await (await load()).signOut()
-    },
+    signOut: async () => (await load()).signOut(),
     onAuthStateChanged: (callback) => {
       let unsubscribe: (() => void) | undefined
       let active = true
