@@ -7,11 +7,7 @@ export interface FirebaseSettings {
   projectId: string
   appId?: string
   /** Set when the app talks to the local emulators instead of Google's services. */
-  emulators?: {
-    authUrl: string
-    firestoreHost: string
-    firestorePort: number
-  }
+  emulators?: { authUrl: string; firestoreHost: string; firestorePort: number }
 }
 export interface AppConfig {
   firebase: FirebaseSettings
