@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ComponentProps, type ReactNode } from 'react'
 
 /** Open while mounted; Escape closes it unless `busy` (a deletion cannot be left). */
 export function AccountDialog({
@@ -36,4 +36,17 @@ export function AccountDialog({
 
 export const closeDialogOf = (element: HTMLElement) => {
   element.closest('dialog')?.close()
+}
+
+/** Close or Cancel: the dialog's `close` event then tells its owner. */
+export function CloseButton(props: Omit<ComponentProps<'button'>, 'type' | 'onClick'>) {
+  return (
+    <button
+      type="button"
+      {...props}
+      onClick={(event) => {
+        closeDialogOf(event.currentTarget)
+      }}
+    />
+  )
 }

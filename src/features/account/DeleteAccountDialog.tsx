@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectCurrentUser } from '../auth'
 import { selectAllTasks } from '../tasks'
-import { AccountDialog, closeDialogOf } from './AccountDialog'
+import { AccountDialog, CloseButton } from './AccountDialog'
 import {
   accountDeletionConfirmed,
   deletionClosed,
@@ -37,15 +37,7 @@ export function DeleteAccountDialog({ onClosed }: { onClosed: () => void }) {
         </p>
       )}
       <div className="dialog-actions">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={(event) => {
-            closeDialogOf(event.currentTarget)
-          }}
-        >
-          {phase === 'stopped' ? 'Close' : 'Cancel'}
-        </button>
+        <CloseButton disabled={busy}>{phase === 'stopped' ? 'Close' : 'Cancel'}</CloseButton>
         {phase === 'idle' && (
           <button
             type="button"

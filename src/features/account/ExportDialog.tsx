@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
 import { selectAllTasks } from '../tasks/index'
-import { AccountDialog, closeDialogOf } from './AccountDialog'
+import { AccountDialog, CloseButton } from './AccountDialog'
 import { exportFileName, toCsv, toJson } from './formats/ourFormat'
 import { count, tasks } from './words'
 
@@ -34,14 +34,7 @@ export function ExportDialog({ onClosed }: { onClosed: () => void }) {
       {loaded && behind && <p className="account-note">{BEHIND_MESSAGE}</p>}
       <p role="status">{saved && `Downloaded ${saved}.`}</p>
       <div className="dialog-actions">
-        <button
-          type="button"
-          onClick={(event) => {
-            closeDialogOf(event.currentTarget)
-          }}
-        >
-          Close
-        </button>
+        <CloseButton>Close</CloseButton>
         <button
           type="button"
           disabled={!loaded}

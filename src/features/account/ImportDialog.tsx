@@ -1,5 +1,5 @@
 import { useAppDispatch } from '../../app/hooks'
-import { AccountDialog, closeDialogOf } from './AccountDialog'
+import { AccountDialog, CloseButton, closeDialogOf } from './AccountDialog'
 import { confirmImport } from './clicks'
 import { skippedCount, type ImportPreview } from './formats/preview'
 import type { ImportFormat, ImportProblem } from './formats/types'
@@ -35,15 +35,7 @@ export function ImportDialog({
           {importProblem(reading.name, reading.problem)} {NOTHING_ADDED}
         </p>
         <div className="dialog-actions">
-          <button
-            type="button"
-            className="primary"
-            onClick={(event) => {
-              closeDialogOf(event.currentTarget)
-            }}
-          >
-            Close
-          </button>
+          <CloseButton className="primary">Close</CloseButton>
         </div>
       </AccountDialog>
     )
@@ -85,14 +77,7 @@ export function ImportDialog({
         </p>
       )}
       <div className="dialog-actions">
-        <button
-          type="button"
-          onClick={(event) => {
-            closeDialogOf(event.currentTarget)
-          }}
-        >
-          {adding > 0 ? 'Cancel' : 'Close'}
-        </button>
+        <CloseButton>{adding > 0 ? 'Cancel' : 'Close'}</CloseButton>
         {adding > 0 && (
           <button
             type="button"
