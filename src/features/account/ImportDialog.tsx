@@ -50,27 +50,11 @@ export function ImportDialog({
       <p>{importSource(reading.name, reading.format)}</p>
       <p>{toAdd(preview)}</p>
       {skippedCount(preview) > 0 && (
-        <>
-          <p>{skippedTitle(preview)}</p>
-          <ul>
-            {skippedReasons(preview).map((reason) => (
-              <li key={reason}>{reason}</li>
-            ))}
-          </ul>
-        </>
+        <Items title={skippedTitle(preview)} items={skippedReasons(preview)} />
       )}
       {unread && <p>{unread}</p>}
       {notesAsText && <p>{notesAsText}</p>}
-      {notKept.length > 0 && (
-        <>
-          <p>Not kept:</p>
-          <ul>
-            {notKept.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </>
-      )}
+      {notKept.length > 0 && <Items title="Not kept:" items={notKept} />}
       {adding > 0 && (
         <p className="account-note">
           Open tasks go after your open tasks, finished ones after your finished ones.
@@ -92,5 +76,18 @@ export function ImportDialog({
         )}
       </div>
     </AccountDialog>
+  )
+}
+
+function Items({ title, items }: { title: string; items: string[] }) {
+  return (
+    <>
+      <p>{title}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </>
   )
 }

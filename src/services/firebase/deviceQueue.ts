@@ -33,18 +33,11 @@ const committed = (transaction: IDBTransaction) =>
 // Never made here: the SDK would take an empty database at version 1 for its own first schema.
 async function opened(name: string): Promise<IDBDatabase | null> {
   if (!(await indexedDB.databases()).some((db) => db.name === name)) return null
-  const db = await new Promise<IDBDatabase | null>((resolve) => {
-    const request = indexedDB.open(name)
-    request.onupgradeneeded = () => {
-      request.transaction?.abort()
-    }
-    request.onsuccess = () => {
-      resolve(request.result)
-    }
-    request.onerror = () => {
-      resolve(null)
-    }
-  })
+  const request = indexedDB.open(name)
+  request.onupgradeneeded = () => {
+    request.transaction?.abort()
+  }
+  const db = await done(request).catch(() => null)
   if (db === null) return null
   if (QUEUE_STORES.every((store) => db.objectStoreNames.contains(store))) return db
   db.close()
