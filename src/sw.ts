@@ -79,11 +79,9 @@ function networkFirst(event: FetchEvent): Promise<Response> {
   })
   // A late answer still refreshes the kept page.
   event.waitUntil(network.catch(() => undefined))
-  const timeout = new Promise<never>((_resolve, reject) => {
-    setTimeout(() => {
-      reject(new Error('The network is taking too long'))
-    }, NETWORK_TIMEOUT_MS)
-  })
+  const timeout = new Promise<never>((_resolve, reject) =>
+    setTimeout(reject, NETWORK_TIMEOUT_MS, new Error('The network is taking too long')),
+  )
   return Promise.race([network, timeout]).catch(
     async () => (await caches.match(scope, kept)) ?? network,
   )

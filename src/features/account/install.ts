@@ -5,7 +5,6 @@ import { addAccountListeners } from './listeners'
 // Loaded on first use of Settings; its effects start once per store.
 accountSlice.injectInto(rootReducer)
 const installed = new WeakSet<AppStore>()
-
 export function installAccount(store: AppStore): void {
   if (installed.has(store)) return
   installed.add(store)

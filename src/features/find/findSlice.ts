@@ -9,7 +9,6 @@ export const fold = (text: string) =>
 export const wordsOf = (query: string) => fold(query).split(/\s+/).filter(Boolean)
 // Folded once per task object (a changed task is a new object), so a keystroke only compares.
 const folded = new WeakMap<Task, string>()
-
 export function matches(task: Task, words: readonly string[]) {
   let text = folded.get(task)
   if (text === undefined) folded.set(task, (text = fold(task.task)))
