@@ -84,7 +84,6 @@ async function deleteUser(api: Api, email: string) {
       api.dispatch(deletionStopped('accountUncertain'))
       return
     }
-    // The server said no: the account stays, and so must be able to save again.
     unmark(api)
     if (code === 'auth/requires-recent-login') {
       api.dispatch(deletionProgressed({ phase: 'signInNeeded' }))

@@ -89,7 +89,6 @@ export function AccountWidget({ settings }: { settings?: ReactNode }) {
     const active = document.activeElement
     if (signedOut && (active === null || active === document.body)) loginRef.current?.focus()
   }, [signedIn])
-  // While the popup is open Login now is busy; it works again once the popup has closed.
   const stopWatching = useRef<(() => void) | null>(null)
   useEffect(() => {
     if (signingIn) return

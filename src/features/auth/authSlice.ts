@@ -11,7 +11,6 @@ export interface AuthState {
   signingIn: boolean
   /** The last sign-in's Auth error code, shown for a while. */
   signInError: string | null
-  /** Log Out was pressed: the user's last writes are given a moment to reach the server. */
   signingOut: boolean
   /** The device's last user did not sign out: Auth will likely confirm them. */
   remembered: boolean
@@ -49,7 +48,7 @@ const authSlice = createSlice({
     signInSettled(state) {
       state.signingIn = false
     },
-    /** Seen closed: Login now works again at once (the SDK notices only seconds later). */
+    /** Seen closed by watchPopup.ts, long before the SDK notices. */
     signInPopupClosed(state) {
       state.signingIn = false
     },
