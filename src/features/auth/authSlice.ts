@@ -24,7 +24,6 @@ const initialState: AuthState = {
   signingOut: false,
   remembered: false,
 }
-export const signOutFailed = createAction('auth/signOutFailed')
 
 const authSlice = createSlice({
   name: 'auth',
@@ -66,11 +65,9 @@ const authSlice = createSlice({
       // The user is cleared when the Auth client reports the change.
       state.signingOut = true
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(signOutFailed, (state) => {
+    signOutFailed(state) {
       state.signingOut = false
-    })
+    },
   },
 })
 
@@ -83,6 +80,7 @@ export const {
   signInErrorShown,
   rememberedUserFound,
   signOutRequested,
+  signOutFailed,
 } = authSlice.actions
 
 // Events for the tasks to react to; the auth state itself does not change.
