@@ -20,10 +20,8 @@ import { createLoadGate, loadFirebaseApp } from './services/firebase/lazyFirebas
 import { createLazyFirebaseAuthService } from './services/firebase/lazyFirebaseAuth'
 
 const { firebase: settings } = readConfig(viteEnv)
-// Firebase (Auth, Firestore) loads once the first paint is on screen: nothing in it needs them.
 const firebaseGate = createLoadGate()
 const app = loadFirebaseApp(settings, firebaseGate.opened)
-
 // Earlier versions kept here the e-mails of people who signed out with changes unsent.
 try {
   localStorage.removeItem('todo.unsentOwners')
@@ -44,22 +42,17 @@ const store = setupStore({
   },
   celebrate,
 })
-// What the prerender drew: the state before anything has happened.
 const initialState = store.getState()
 store.dispatch(appStarted())
 if (!navigator.onLine) store.dispatch(connectivityLost())
 window.addEventListener('online', () => store.dispatch(connectivityRestored()))
 window.addEventListener('offline', () => store.dispatch(connectivityLost()))
-
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
-
 registerServiceWorker()
-
-// The build puts the first render into index.html (src/app/prerender.tsx); the dev server does not.
+// Prerendered by the build (app/prerender.tsx) from the state before `appStarted`.
 const prerendered = root.hasChildNodes()
 const page = (
-  // Hydration draws from the state the prerender drew; what happened since is drawn after it.
   <StrictMode>
     <Provider store={store} serverState={prerendered ? initialState : undefined}>
       <App />
@@ -69,12 +62,7 @@ const page = (
 if (prerendered) hydrateRoot(root, page)
 else createRoot(root).render(page)
 firebaseGate.open()
-
-/**
- * Registers the service worker (src/sw.ts, built into sw.js) once the page has loaded, so its
- * downloads never compete with the first render. Production builds only: the dev server has
- * no sw.js, and a worker kept from a build must not serve stale files to it.
- */
+/** Once the page has loaded, in production only: a kept worker must not serve the dev server. */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
   const base = import.meta.env.BASE_URL

@@ -1,22 +1,6 @@
-// The service worker: the app shell (the page, its scripts, styles, manifest and icons) is kept
-// on the device, so the app opens without a network; a new deploy applies on the next load.
-//
-// The build (vite/plugins/serviceWorker.ts) compiles this file to dist/todo/sw.js, a classic script,
-// and declares PRECACHE before it: the files of that build and a version that changes whenever
-// any of them does.
-//
-// - Navigations: network first (the page is never older than the last deploy while online),
-//   the kept page when the network fails or takes over NETWORK_TIMEOUT_MS.
-// - Files of the build (hashed names under assets/, and the precached ones): cache first.
-// - Anything else, and every request to another origin (Firebase Auth and its popup, Firestore,
-//   the emulators, Google's scripts): not touched.
-// - A new version installs in the background, takes over at once (skipWaiting + claim) and
-//   deletes the old version's files. Pages already open keep what they have loaded; the next
-//   load gets the new page.
-
+// The service worker (docs/deploy.md); vite/plugins/serviceWorker.ts declares PRECACHE.
 declare const PRECACHE: { version: string; files: string[] }
-
-// The few service worker types used here (the project's `lib` is the DOM's, not WebWorker's).
+// The project's `lib` is the DOM's, not WebWorker's.
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void
 }
@@ -33,22 +17,15 @@ interface ServiceWorkerScope {
 }
 
 const worker = self as unknown as ServiceWorkerScope
-
 const CACHE_PREFIX = 'todo-shell-'
 const NETWORK_TIMEOUT_MS = 4000
 const cacheName = `${CACHE_PREFIX}${PRECACHE.version}`
-/** The app's URL, e.g. https://example.web.app/todo/: the page every navigation falls back to. */
+// The app's URL (…/todo/): the page every navigation falls back to.
 const scope = worker.registration.scope
 const assets = new URL('assets/', scope).href
 const precached = new Set(PRECACHE.files.map((file) => new URL(file, scope).href))
-
-/**
- * Where and how to look up a kept file. Vary is ignored: the files of a build are the same
- * whatever the request's headers (a server's `Vary: Origin`, as `vite preview` sends, would
- * otherwise make every lookup from a `<script crossorigin>` miss).
- */
+// Vary ignored: a `Vary: Origin` (vite preview) would make `<script crossorigin>` lookups miss.
 const kept: MultiCacheQueryOptions = { cacheName, ignoreVary: true }
-
 const isHtml = (response: Response) =>
   (response.headers.get('Content-Type') ?? '').startsWith('text/html')
 
@@ -90,8 +67,6 @@ worker.addEventListener('fetch', (event) => {
     event.respondWith(cacheFirst(event))
   }
 })
-
-/** Keeps a copy of `response` under `key`, in the background of `event`. */
 function keep(event: FetchEvent, key: Request | string, response: Response): void {
   const copy = response.clone() // now, before the page reads the body
   event.waitUntil(caches.open(cacheName).then((cache) => cache.put(key, copy)))
@@ -104,11 +79,9 @@ function networkFirst(event: FetchEvent): Promise<Response> {
   })
   // A late answer still refreshes the kept page.
   event.waitUntil(network.catch(() => undefined))
-  const timeout = new Promise<never>((_resolve, reject) => {
-    setTimeout(() => {
-      reject(new Error('The network is taking too long'))
-    }, NETWORK_TIMEOUT_MS)
-  })
+  const timeout = new Promise<never>((_resolve, reject) =>
+    setTimeout(reject, NETWORK_TIMEOUT_MS, new Error('The network is taking too long')),
+  )
   return Promise.race([network, timeout]).catch(
     async () => (await caches.match(scope, kept)) ?? network,
   )
@@ -122,5 +95,4 @@ async function cacheFirst(event: FetchEvent): Promise<Response> {
   if (response.ok && !isHtml(response)) keep(event, event.request, response)
   return response
 }
-
 export {}

@@ -3,10 +3,6 @@ import { AccountWidget } from '../features/auth'
 import { SyncStatus } from '../features/tasks'
 import { TasksPage } from './TasksPage'
 
-/**
- * The one screen: the header with the account widget (and Settings beside it once signed in),
- * the account's line, then the task list page.
- */
 export function App() {
   return (
     <>

@@ -5,21 +5,14 @@ import type { Services } from '../services/types'
 import { App } from './App'
 import { setupStore } from './store'
 
-/**
- * Rendering touches no service; should that change, the build says which one, instead of
- * prerendering a page that differs from the browser's first render.
- */
+// Should rendering touch a service, the build says which, rather than prerender a different page.
 const noServices = new Proxy({} as Services, {
   get(_target, name) {
     throw new Error(`The prerender used the service ${String(name)}`)
   },
 })
 
-/**
- * The page as the browser's first render draws it (sign-in not yet known, no list), written
- * into index.html by the build (vite/plugins/prerender.ts) so it shows before the JavaScript
- * has loaded; main.tsx then hydrates it.
- */
+/** The browser's first render, written into index.html by vite/plugins/prerender.ts. */
 export function prerenderApp(): string {
   return renderToString(
     <StrictMode>

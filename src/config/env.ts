@@ -1,26 +1,14 @@
-// The one reader of the app's environment: the app passes the variables of ENV_VARIABLES
-// (src/config/viteEnv.ts), `npm start` (scripts/start.mjs) the same `.env` files through
-// Vite's `loadEnv`, so both decide alike whether to run the emulators. Pure and free of
-// imports, so Node runs it as it is (type stripping): keep its syntax erasable (no enums,
-// namespaces or parameter properties).
+// The one reader of the environment, for the app (viteEnv.ts) and `npm start` alike. Node runs
+// it as it is (type stripping): no imports, and only erasable syntax (no enums or namespaces).
 
-/** Where the app's Firebase lives: a real project, or the local emulators. */
 export interface FirebaseSettings {
   apiKey: string
   authDomain: string
   projectId: string
   appId?: string
   /** Set when the app talks to the local emulators instead of Google's services. */
-  emulators?: {
-    /** The Auth emulator's origin, e.g. `http://127.0.0.1:9099`. */
-    authUrl: string
-    /** The Firestore emulator's host and port. */
-    firestoreHost: string
-    firestorePort: number
-  }
+  emulators?: { authUrl: string; firestoreHost: string; firestorePort: number }
 }
-
-/** Everything the app reads from its environment. */
 export interface AppConfig {
   firebase: FirebaseSettings
 }
@@ -34,13 +22,11 @@ const PROJECT_VARIABLES = [
   'VITE_FIREBASE_APP_ID',
 ] as const
 
-/** Every variable this module reads: the only ones the app's bundle carries. */
+/** The only variables the app's bundle carries. */
 export const ENV_VARIABLES = [...PROJECT_VARIABLES, 'VITE_USE_EMULATORS'] as const
-
 /** The project every emulator run uses; `demo-` ids never reach a real project. */
 export const DEMO_PROJECT_ID = 'demo-todo'
-
-/** Where the emulators listen: the app connects there, and scripts/engine.mjs starts them there. */
+// The app connects there, and scripts/engine.mjs starts the emulators there.
 export const EMULATOR_HOST = '127.0.0.1'
 export const EMULATOR_PORTS = { auth: 9099, firestore: 8080 }
 
@@ -58,15 +44,10 @@ function readFlag(env: Env, name: string): boolean | undefined {
   throw new Error(`${name} must be true or false, not "${env[name] ?? ''}".`)
 }
 
-/**
- * The settings from Vite's environment. With no project variables the app runs against the
- * local emulators under the demo project; with some but not all it refuses to start, naming
- * what is missing, rather than half-work against a real project.
- */
+/** With no project variables: the demo project; with some but not all: an error naming the rest. */
 export function readFirebaseSettings(env: Env): FirebaseSettings {
   const given = PROJECT_VARIABLES.filter((name) => env[name]?.trim())
   const useEmulators = readFlag(env, 'VITE_USE_EMULATORS') ?? given.length === 0
-
   if (given.length === 0) {
     return {
       apiKey: 'demo-api-key',
@@ -75,7 +56,6 @@ export function readFirebaseSettings(env: Env): FirebaseSettings {
       ...(useEmulators ? { emulators: LOCAL_EMULATORS } : {}),
     }
   }
-
   const missing = PROJECT_VARIABLES.filter((name) => !env[name]?.trim())
   if (missing.length > 0) {
     throw new Error(
@@ -93,25 +73,16 @@ export function readFirebaseSettings(env: Env): FirebaseSettings {
   }
 }
 
-/** The whole configuration, or every problem with it at once (one line each). */
 export function parseConfig(
   env: Env,
 ): { ok: true; config: AppConfig } | { ok: false; errors: string[] } {
-  const errors: string[] = []
-  const attempt = <T>(read: (env: Env) => T): T | undefined => {
-    try {
-      return read(env)
-    } catch (error) {
-      errors.push(error instanceof Error ? error.message : String(error))
-      return undefined
-    }
+  try {
+    return { ok: true, config: { firebase: readFirebaseSettings(env) } }
+  } catch (error) {
+    return { ok: false, errors: [error instanceof Error ? error.message : String(error)] }
   }
-  const firebase = attempt(readFirebaseSettings)
-  if (firebase === undefined) return { ok: false, errors }
-  return { ok: true, config: { firebase } }
 }
 
-/** The whole configuration; throws one error listing every problem. */
 export function readConfig(env: Env): AppConfig {
   const result = parseConfig(env)
   if (!result.ok) throw new Error(`The environment is invalid:\n- ${result.errors.join('\n- ')}`)

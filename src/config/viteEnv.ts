@@ -10,12 +10,8 @@ declare global {
   }
 }
 
-/**
- * The app's environment for src/config/env.ts: only the variables it reads, each named in full.
- * Vite writes into the bundle the value of each `import.meta.env.VITE_X` it finds, but where
- * `import.meta.env` is used whole, every VITE_ variable set at build time, so an unrelated one
- * (a CI token, say) would reach every visitor.
- */
+// Each named in full: where `import.meta.env` is used whole, Vite bundles every VITE_ variable
+// set at build time, so an unrelated one (a CI token, say) would reach every visitor.
 export const viteEnv: Record<(typeof ENV_VARIABLES)[number], string | undefined> = {
   VITE_FIREBASE_API_KEY: import.meta.env.VITE_FIREBASE_API_KEY,
   VITE_FIREBASE_AUTH_DOMAIN: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN,

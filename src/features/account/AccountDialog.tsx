@@ -1,9 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ComponentProps, type ReactNode } from 'react'
 
-/**
- * A modal dialog of the account feature, open while mounted: titled `title`, its content and
- * actions in `children`. Escape closes it, unless `busy` (a deletion under way cannot be left).
- */
+/** Open while mounted; Escape closes it unless `busy` (a deletion cannot be left). */
 export function AccountDialog({
   title,
   busy = false,
@@ -12,7 +9,6 @@ export function AccountDialog({
 }: {
   title: string
   busy?: boolean
-  /** Called once it has closed, however it was closed. */
   onClosed: () => void
   children: ReactNode
 }) {
@@ -38,7 +34,19 @@ export function AccountDialog({
   )
 }
 
-/** Closes the dialog a button is in (its `close` event then tells the owner). */
 export const closeDialogOf = (element: HTMLElement) => {
   element.closest('dialog')?.close()
+}
+
+/** Close or Cancel: the dialog's `close` event then tells its owner. */
+export function CloseButton(props: Omit<ComponentProps<'button'>, 'type' | 'onClick'>) {
+  return (
+    <button
+      type="button"
+      {...props}
+      onClick={(event) => {
+        closeDialogOf(event.currentTarget)
+      }}
+    />
+  )
 }

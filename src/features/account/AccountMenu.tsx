@@ -19,7 +19,6 @@ import { nextItem } from '../../lib/helpers'
 
 type Opened = { kind: 'export' } | { kind: 'delete' } | { kind: 'import'; reading: ImportReading }
 
-/** The file chosen, read and previewed against the list as it is now. */
 async function read(file: File, list: Parameters<typeof previewImport>[1]): Promise<ImportReading> {
   const tooLarge = sizeProblem(file.size)
   if (tooLarge) return { name: file.name, ok: false, problem: tooLarge }
@@ -33,11 +32,7 @@ async function read(file: File, list: Parameters<typeof previewImport>[1]): Prom
   }
 }
 
-/**
- * The Settings menu (the ARIA menu pattern: the arrows move and wrap, Home and End, a letter;
- * Escape closes it back to its button, Tab closes it and moves on) and what its items open: the
- * Export, Import and Delete account dialogs, and the file picker. Loaded on first use of Settings.
- */
+/** The Settings menu (the ARIA menu pattern) and the dialogs and file picker its items open. */
 export default function AccountMenu({
   menuId,
   buttonRef,
@@ -46,7 +41,7 @@ export default function AccountMenu({
 }: {
   menuId: string
   buttonRef: RefObject<HTMLButtonElement | null>
-  /** Open, with focus on its first or last item; null: closed. */
+  /** Which item gets focus; null: closed. */
   open: 'first' | 'last' | null
   onClose: () => void
 }) {
@@ -54,16 +49,13 @@ export default function AccountMenu({
   const menuRef = useRef<HTMLDivElement>(null)
   const fileRef = useRef<HTMLInputElement>(null)
   const [opened, setOpened] = useState<Opened | null>(null)
-
   useEffect(() => {
     installAccount(store)
   }, [store])
-
   useLayoutEffect(() => {
     const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
     if (open) (open === 'last' ? items.at(-1) : items[0])?.focus()
   }, [open])
-
   // A click anywhere else closes it, leaving focus where the click put it.
   useEffect(() => {
     if (!open) return
@@ -76,7 +68,6 @@ export default function AccountMenu({
       document.removeEventListener('pointerdown', outside)
     }
   }, [open, onClose, buttonRef])
-
   const backToButton = () => {
     onClose()
     buttonRef.current?.focus()
@@ -86,15 +77,10 @@ export default function AccountMenu({
     if (next === 'import') fileRef.current?.click()
     else setOpened({ kind: next })
   }
-
   const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault()
-      backToButton()
-      return
-    }
     // Tab leaves from the button, so focus goes on to what follows it (or precedes it).
-    if (event.key === 'Tab') {
+    if (event.key === 'Escape' || event.key === 'Tab') {
+      if (event.key === 'Escape') event.preventDefault()
       backToButton()
       return
     }
@@ -105,7 +91,6 @@ export default function AccountMenu({
     event.preventDefault()
     items[next]?.focus()
   }
-
   const item = (kind: Opened['kind'], label: string) => (
     <button
       type="button"
@@ -122,7 +107,6 @@ export default function AccountMenu({
     setOpened(null)
     buttonRef.current?.focus()
   }
-
   return (
     <>
       {open && (

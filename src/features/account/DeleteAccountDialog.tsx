@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectCurrentUser } from '../auth'
 import { selectAllTasks } from '../tasks'
-import { AccountDialog, closeDialogOf } from './AccountDialog'
+import { AccountDialog, CloseButton } from './AccountDialog'
 import {
   accountDeletionConfirmed,
   deletionClosed,
@@ -12,11 +12,7 @@ import {
 import { downloadJson } from './ExportDialog'
 import { deletionText } from './words'
 
-/**
- * Delete account: how many tasks go with it, Export first, then every task and the account,
- * step by step (deleteAccount.ts). Once done the person is signed out and the dialog goes with
- * the Settings menu.
- */
+/** Once done the person is signed out, and the dialog goes with the Settings menu. */
 export function DeleteAccountDialog({ onClosed }: { onClosed: () => void }) {
   const dispatch = useAppDispatch()
   const deletion = useAppSelector(selectDeletion)
@@ -41,15 +37,7 @@ export function DeleteAccountDialog({ onClosed }: { onClosed: () => void }) {
         </p>
       )}
       <div className="dialog-actions">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={(event) => {
-            closeDialogOf(event.currentTarget)
-          }}
-        >
-          {phase === 'stopped' ? 'Close' : 'Cancel'}
-        </button>
+        <CloseButton disabled={busy}>{phase === 'stopped' ? 'Close' : 'Cancel'}</CloseButton>
         {phase === 'idle' && (
           <button
             type="button"

@@ -1,14 +1,14 @@
 import { useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
 import { selectAllTasks } from '../tasks/index'
-import { AccountDialog, closeDialogOf } from './AccountDialog'
+import { AccountDialog, CloseButton } from './AccountDialog'
 import { exportFileName, toCsv, toJson } from './formats/ourFormat'
 import { count, tasks } from './words'
 
 export const BEHIND_MESSAGE =
   'Offline: these are the tasks kept on this device. Changes made on other devices since it was last online are not in them.'
 
-/** Downloads the list as this app's JSON, the file Import reads back; returns its name. */
+/** Returns the file's name. */
 export function downloadJson(list: Parameters<typeof toJson>[0]): string {
   const now = new Date()
   const name = exportFileName(now, 'json')
@@ -16,10 +16,6 @@ export function downloadJson(list: Parameters<typeof toJson>[0]): string {
   return name
 }
 
-/**
- * Export tasks: the list the page shows (from the device's cache when offline, which it then
- * says may be behind the server), as JSON or CSV.
- */
 export function ExportDialog({ onClosed }: { onClosed: () => void }) {
   const list = useAppSelector(selectAllTasks)
   const loaded = useAppSelector((state) => state.tasks.status === 'loaded')
@@ -38,14 +34,7 @@ export function ExportDialog({ onClosed }: { onClosed: () => void }) {
       {loaded && behind && <p className="account-note">{BEHIND_MESSAGE}</p>}
       <p role="status">{saved && `Downloaded ${saved}.`}</p>
       <div className="dialog-actions">
-        <button
-          type="button"
-          onClick={(event) => {
-            closeDialogOf(event.currentTarget)
-          }}
-        >
-          Close
-        </button>
+        <CloseButton>Close</CloseButton>
         <button
           type="button"
           disabled={!loaded}
@@ -72,14 +61,13 @@ export function ExportDialog({ onClosed }: { onClosed: () => void }) {
   )
 }
 
-/** Saves `text` as the file `name` through the browser's download. */
 export function download(name: string, text: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }))
   const link = document.createElement('a')
   link.href = url
   link.download = name
   link.click()
-  // After the click has started the download: revoking at once can cancel it in some browsers.
+  // Revoking at once can cancel the download in some browsers.
   setTimeout(() => {
     URL.revokeObjectURL(url)
   }, 60_000)

@@ -1,5 +1,5 @@
 import { useAppDispatch } from '../../app/hooks'
-import { AccountDialog, closeDialogOf } from './AccountDialog'
+import { AccountDialog, CloseButton, closeDialogOf } from './AccountDialog'
 import { confirmImport } from './clicks'
 import { skippedCount, type ImportPreview } from './formats/preview'
 import type { ImportFormat, ImportProblem } from './formats/types'
@@ -16,15 +16,10 @@ import {
   unreadLinesText,
 } from './words'
 
-/** A file read: what it would add, or why it cannot be imported. */
 export type ImportReading =
   | { name: string; ok: true; format: ImportFormat; preview: ImportPreview }
   | { name: string; ok: false; problem: ImportProblem }
 
-/**
- * Import tasks: what the chosen file would add, what it leaves out and why, and what of the
- * tasks it adds this app does not keep (notes, dates, lists…), to confirm.
- */
 export function ImportDialog({
   reading,
   onClosed,
@@ -33,9 +28,6 @@ export function ImportDialog({
   onClosed: () => void
 }) {
   const dispatch = useAppDispatch()
-  const close = (button: HTMLElement) => {
-    closeDialogOf(button)
-  }
   if (!reading.ok) {
     return (
       <AccountDialog title="Import tasks" onClosed={onClosed}>
@@ -43,15 +35,7 @@ export function ImportDialog({
           {importProblem(reading.name, reading.problem)} {NOTHING_ADDED}
         </p>
         <div className="dialog-actions">
-          <button
-            type="button"
-            className="primary"
-            onClick={(event) => {
-              close(event.currentTarget)
-            }}
-          >
-            Close
-          </button>
+          <CloseButton className="primary">Close</CloseButton>
         </div>
       </AccountDialog>
     )
@@ -66,48 +50,25 @@ export function ImportDialog({
       <p>{importSource(reading.name, reading.format)}</p>
       <p>{toAdd(preview)}</p>
       {skippedCount(preview) > 0 && (
-        <>
-          <p>{skippedTitle(preview)}</p>
-          <ul>
-            {skippedReasons(preview).map((reason) => (
-              <li key={reason}>{reason}</li>
-            ))}
-          </ul>
-        </>
+        <Items title={skippedTitle(preview)} items={skippedReasons(preview)} />
       )}
       {unread && <p>{unread}</p>}
       {notesAsText && <p>{notesAsText}</p>}
-      {notKept.length > 0 && (
-        <>
-          <p>Not kept:</p>
-          <ul>
-            {notKept.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </>
-      )}
+      {notKept.length > 0 && <Items title="Not kept:" items={notKept} />}
       {adding > 0 && (
         <p className="account-note">
           Open tasks go after your open tasks, finished ones after your finished ones.
         </p>
       )}
       <div className="dialog-actions">
-        <button
-          type="button"
-          onClick={(event) => {
-            close(event.currentTarget)
-          }}
-        >
-          {adding > 0 ? 'Cancel' : 'Close'}
-        </button>
+        <CloseButton>{adding > 0 ? 'Cancel' : 'Close'}</CloseButton>
         {adding > 0 && (
           <button
             type="button"
             className="primary"
             onClick={(event) => {
               void dispatch(confirmImport(preview.tasks))
-              close(event.currentTarget)
+              closeDialogOf(event.currentTarget)
             }}
           >
             Add {tasks(adding)}
@@ -115,5 +76,18 @@ export function ImportDialog({
         )}
       </div>
     </AccountDialog>
+  )
+}
+
+function Items({ title, items }: { title: string; items: string[] }) {
+  return (
+    <>
+      <p>{title}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </>
   )
 }

@@ -2,15 +2,10 @@ import './settings.css'
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
 
-// In the first render: only this button. The menu, its dialogs, the file formats and the CSV
-// library come in a chunk of their own on first use (pointing at the button fetches it early).
+// A chunk of its own, fetched on pointing at the button.
 const loadMenu = () => import('./AccountMenu')
 const AccountMenu = lazy(loadMenu)
 
-/**
- * The Settings menu button, beside the account widget while someone is signed in: Enter, Space
- * or ArrowDown open the menu on its first item, ArrowUp on its last.
- */
 export function Settings() {
   const [open, setOpen] = useState<'first' | 'last' | null>(null)
   const [used, setUsed] = useState(false)
@@ -57,11 +52,7 @@ const ImportStatus = lazy(() =>
   import('./ImportStatus').then(({ ImportStatus: component }) => ({ default: component })),
 )
 
-/**
- * The account's line below the header: an import's progress and its Undo, or that the account
- * was deleted. One polite live region, always in the page, silent and taking no room until the
- * account feature (loaded on first use of Settings) has something to say.
- */
+/** One live region, always in the page so it is heard, silent until the account loads. */
 export function AccountStatus() {
   const loaded = useAppSelector((state) => state.account !== undefined)
   return (

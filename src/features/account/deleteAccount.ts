@@ -12,27 +12,16 @@ import {
 } from './accountSlice'
 import { MAX_BATCH_WRITES } from '../../services/types'
 
-// Delete account, all or nothing (docs/sync.md, "Delete account"): this device's own changes
-// sent; every task of the person on the server deleted, in batches, until the server's own
-// count says none is left; the account marked deleted, so that no device of theirs can store a
-// task again; the count once more (a device may have stored one meanwhile); then the Auth
-// account. The account goes only once the server holds none of their tasks. Anything that
-// stops it before the Auth call leaves the account as it was (a mark it set is taken back) and
-// says how far it went; trying again goes on from what the server holds.
+// Delete account, all or nothing (docs/sync.md, "Delete account").
 
 /** How long the server may leave a step unanswered before the connection counts as lost. */
 export const STALL_MS = 60_000
-
 type Api = Parameters<AppListenerEffect<typeof accountDeletionConfirmed>>[1]
-
 const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code
-
 /** Offline only while the server has not shown otherwise since the browser said so. */
 const mayReachServer = ({ sync }: RootState) => sync.online || sync.serverSeen
-
 /** Auth's answers that leave it unknown whether the account went. */
 const UNANSWERED = new Set(['auth/network-request-failed', 'auth/internal-error', 'auth/timeout'])
-
 /** `work`'s result; null if the browser goes offline or the server is silent for STALL_MS. */
 async function answered<T>(api: Api, work: Promise<T>): Promise<{ value: T } | null> {
   const lost = api.condition(connectivityLost.match, STALL_MS).then(() => null)
@@ -46,10 +35,7 @@ function lost(api: Api) {
   api.dispatch(deletionStopped(offline ? 'offline' : 'connectionLost'))
 }
 
-/**
- * How many tasks the server holds: then so many are left of the total, the rest deleted (by
- * this try or an earlier one, whose last batch may have landed since). Null when not answered.
- */
+/** How many tasks the server holds (so many left of the total); null when not answered. */
 async function countLeft(api: Api, email: string): Promise<number | null> {
   const left = await answered(api, api.extra.tasks.countOnServer(email)).catch(() => null)
   if (!left) return null
@@ -59,10 +45,7 @@ async function countLeft(api: Api, email: string): Promise<number | null> {
   return left.value
 }
 
-/**
- * Deletes the tasks of `email` the server holds until its count says none is left (a device
- * may store one meanwhile, until the account is marked). False when it stopped.
- */
+/** Deletes `email`'s tasks until the server counts none (a device may add one meanwhile). */
 async function deleteEveryTask(api: Api, email: string): Promise<boolean> {
   const { tasks } = api.extra
   for (let unseen = 0; ;) {
@@ -73,25 +56,22 @@ async function deleteEveryTask(api: Api, email: string): Promise<boolean> {
     const ids = await answered(api, tasks.idsOnServer(email, MAX_BATCH_WRITES)).catch(() => null)
     if (!ids) return false
     if (ids.value.length === 0) {
-      // None to be seen while the server counts some: another tab's deletes, still on their
-      // way, hide them. Once sent, they are counted; after a few rounds it is a try again's.
+      // Hidden by another tab's deletes on their way; after a few rounds, a try again's.
       if (++unseen === 3 || !(await api.pause(tasks.allSaved(STALL_MS)))) return false
       continue
     }
-    // One batch a round, the count again after it.
     const done = await answered(api, tasks.deleteMany(ids.value)).catch(() => null)
     if (!done) return false
   }
 }
 
-/** The mark taken back: the deletion did not happen, and the account must save again. */
+/** The deletion did not happen: the account must be able to save again. */
 function unmark(api: Api) {
   api.extra.tasks.unmarkAccountDeleted().catch((err: unknown) => {
     api.extra.logger.error('The account’s deletion mark could not be taken back', err)
   })
 }
 
-/** The account itself, once none of its tasks is left and it is marked deleted. */
 async function deleteUser(api: Api, email: string) {
   const { auth, logger } = api.extra
   try {
@@ -104,7 +84,6 @@ async function deleteUser(api: Api, email: string) {
       api.dispatch(deletionStopped('accountUncertain'))
       return
     }
-    // The server said no: the account stays, and so must be able to save again.
     unmark(api)
     if (code === 'auth/requires-recent-login') {
       api.dispatch(deletionProgressed({ phase: 'signInNeeded' }))
@@ -125,8 +104,7 @@ async function finished(api: Api, email: string) {
   session.removeUserEmail()
   lastUser.set(null)
   api.dispatch(accountDeleted())
-  // As after Log Out with everything saved: the device's cache of them goes, and whatever of
-  // theirs is still queued here (another tab's) with it: it can never be sent.
+  // As after Log Out: the cache goes, with whatever of theirs is queued (it can never be sent).
   api.dispatch(userSignedOut({ email, unsavedLeft: false, accountDeleted: true }))
 }
 
@@ -144,11 +122,9 @@ export const deleteAccount: AppListenerEffect<typeof accountDeletionConfirmed> =
     return
   }
   // The last try's account call went unanswered: it may have gone through.
-  if (lastProblem === 'accountUncertain') {
-    if (await api.pause(auth.accountGone())) {
-      await finished(api, email)
-      return
-    }
+  if (lastProblem === 'accountUncertain' && (await api.pause(auth.accountGone()))) {
+    await finished(api, email)
+    return
   }
   let recent: boolean
   try {
@@ -163,11 +139,8 @@ export const deleteAccount: AppListenerEffect<typeof accountDeletionConfirmed> =
     return
   }
   // A try again: on a new connection, not after the SDK's backoff (up to a minute).
-  if (lastProblem !== null) {
-    await api.pause(tasks.reconnect()).catch(() => undefined)
-  }
-  // This device's own changes first: a delete of theirs still queued would hide its task from
-  // idsOnServer, though the server still holds it.
+  if (lastProblem !== null) await api.pause(tasks.reconnect()).catch(() => undefined)
+  // Own changes first: a queued delete would hide its task from idsOnServer, still on the server.
   if (!(await answered(api, tasks.allSaved(STALL_MS)))?.value) {
     lost(api)
     return
@@ -185,8 +158,7 @@ export const deleteAccount: AppListenerEffect<typeof accountDeletionConfirmed> =
     api.dispatch(deletionStopped('accountNotDeleted'))
     return
   }
-  // Marked, or queued to be: a task stored before the mark reached the server is deleted now;
-  // none can be stored after it.
+  // A task stored before the mark reached the server is deleted now; none can be after it.
   if (!marked || !(await deleteEveryTask(api, email))) {
     unmark(api)
     lost(api)

@@ -8,10 +8,7 @@ import {
 } from '../tasks'
 import type { TaskToAdd } from './formats/preview'
 
-/**
- * `count` places one after another from `first`: whole steps while they stay exact, else the
- * same order with ranks one after another (orders past 2^53, written by another client).
- */
+/** Whole steps from `first` while exact, else ranks (orders past 2^53, from another client). */
 function run(first: Placement, count: number): Placement[] {
   if (first.rank === null && Number.isSafeInteger(first.order + count)) {
     return Array.from({ length: count }, (_, i) => ({ order: first.order + i, rank: null }))
@@ -25,11 +22,7 @@ function run(first: Placement, count: number): Placement[] {
   return places
 }
 
-/**
- * The imported tasks of `email`, placed as a person adding them one by one would: open ones
- * after the open tasks of `list`, finished ones after the finished, each in the file's order.
- * Without their ids: each slice gets its own as it is added (clicks.ts).
- */
+/** Placed as if added one by one; without ids: each slice gets its own as added (clicks.ts). */
 export function placeImported(
   list: TaskListState,
   tasks: readonly TaskToAdd[],

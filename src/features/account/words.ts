@@ -5,7 +5,6 @@ import { MAX_IMPORT_TASKS } from './formats/types'
 import { skippedCount, type ImportPreview } from './formats/preview'
 
 // What the account's dialogs and its status line say; tests read the same words.
-
 export const count = (n: number): string => n.toLocaleString('en-US')
 export const tasks = (n: number): string => `${count(n)} ${n === 1 ? 'task' : 'tasks'}`
 
@@ -15,10 +14,8 @@ const FORMATS: Record<ImportFormat, string> = {
   takeout: 'Google Tasks',
   todoist: 'Todoist',
 }
-
 export const NOTHING_ADDED = 'Nothing was added.'
 
-/** Why the file `name` cannot be imported, in one sentence. */
 export function importProblem(name: string, problem: ImportProblem): string {
   const file = `“${name}”`
   switch (problem.kind) {
@@ -47,7 +44,6 @@ export function toAdd(preview: ImportPreview): string {
   return `${tasks(n)} to add, ${finished} of them finished.`
 }
 
-/** Each reason something is left out, with how many. */
 export function skippedReasons({ skipped }: ImportPreview): string[] {
   const { empty, tooLong, duplicate, deleted } = skipped
   return [
@@ -59,8 +55,7 @@ export function skippedReasons({ skipped }: ImportPreview): string[] {
 }
 
 export const skippedTitle = (preview: ImportPreview) => `${tasks(skippedCount(preview))} left out:`
-
-/** The lines of a CSV that could not be read, in one sentence; null when there is none. */
+/** Null when every line was read. */
 export function unreadLinesText({ unreadLines }: ImportPreview): string | null {
   const n = unreadLines.length
   if (n === 0) return null
@@ -70,7 +65,6 @@ export function unreadLinesText({ unreadLines }: ImportPreview): string | null {
   return `Lines ${named.join(', ')} and ${String(last)} could not be read and are left out.`
 }
 
-/** Of the tasks to add, what a file says of them that this app does not keep, with how many. */
 export function notKeptItems({ notKept }: ImportPreview, format: ImportFormat): string[] {
   const { notes, due, priority, subtask, links, groups } = notKept
   const one = (n: number, singular: string, plural: string) =>
@@ -95,7 +89,6 @@ export function notKeptItems({ notKept }: ImportPreview, format: ImportFormat): 
   ].filter((item): item is string => Boolean(item))
 }
 
-/** Tasks with no title whose notes became their text; null when there is none. */
 export function notesAsTextLine({ notKept: { notesAsText: n } }: ImportPreview): string | null {
   if (n === 0) return null
   return n === 1
@@ -103,7 +96,6 @@ export function notesAsTextLine({ notKept: { notesAsText: n } }: ImportPreview):
     : `${tasks(n)} have no title: their notes are their text.`
 }
 
-/** Delete account's dialog, at each step. */
 export function deletionText(deletion: DeletionState, taskCount: number, email: string): string {
   const { phase, deleted, total, problem } = deletion
   const allTasks = total > 0 && deleted === total

@@ -16,13 +16,10 @@ import {
 import { RememberedOrNot, useFirstPaint } from './FirstPaint'
 import { watchNextPopup } from './watchPopup'
 
-/** How long a failed sign-in is mentioned beside the button. */
 export const SIGN_IN_ERROR_MS = 10_000
-
 const CHECKING = 'Checking sign-in…'
 const SIGNED_OUT = 'Plese login to save tasks'
 
-/** A failed sign-in in words. */
 export function signInFailure(code: string): string {
   switch (code) {
     case 'auth/popup-blocked':
@@ -61,8 +58,7 @@ function ProfilePicture({ user }: { user: AuthUser }) {
       />
     )
   }
-  // The initials are drawn by CSS from data-initials: as text they would become part of the
-  // control's visible label, which must match its name, 'Log Out' (WCAG 2.5.3).
+  // Drawn by CSS: as text they would join the visible label, which must be 'Log Out' (WCAG 2.5.3).
   return (
     <span
       className="avatar avatar-initials"
@@ -73,28 +69,18 @@ function ProfilePicture({ user }: { user: AuthUser }) {
   )
 }
 
-/**
- * The header's account widget: sign in, or who is signed in and the way out. One status line
- * stays in place through every state, only its text changes: a screen reader hears each change
- * from the live region it already knows, and the line painted first (prerendered into
- * index.html) is not replaced by a new one when sign-in is known. `settings` (composed by the
- * app) is shown before the picture while someone is signed in.
- */
+/** One status line through every state: a screen reader hears each change from a known region. */
 export function AccountWidget({ settings }: { settings?: ReactNode }) {
   const status = useAppSelector(selectShownAuthStatus)
   const user = useAppSelector(selectCurrentUser)
   const signingIn = useAppSelector(selectSigningIn)
-  // Log Out waits for changes on their way (up to 30 s while the server answers): it says so.
   const signingOut = useAppSelector(selectSigningOut)
   const errorCode = useAppSelector(selectSignInError)
   const dispatch = useAppDispatch()
   const signedIn = status === 'signedIn' && user !== null
   const failure = errorCode === null ? null : signInFailure(errorCode)
-  // The prerender cannot tell a remembered user from a first visit: it draws both (FirstPaint.tsx).
   const firstPaint = useFirstPaint()
-
-  // Log Out leaves with the person. Focus it held (or that the page dropped meanwhile) goes to
-  // Login now in its place, not to the page's start; focus the person moved elsewhere stays.
+  // Focus Log Out held (or the page dropped) goes to Login now in its place, not the page's start.
   const loginRef = useRef<HTMLButtonElement>(null)
   const wasSignedIn = useRef(signedIn)
   useLayoutEffect(() => {
@@ -103,8 +89,6 @@ export function AccountWidget({ settings }: { settings?: ReactNode }) {
     const active = document.activeElement
     if (signedOut && (active === null || active === document.body)) loginRef.current?.focus()
   }, [signedIn])
-
-  // While the popup is open Login now is busy; it works again once the popup has closed.
   const stopWatching = useRef<(() => void) | null>(null)
   useEffect(() => {
     if (signingIn) return
@@ -112,7 +96,6 @@ export function AccountWidget({ settings }: { settings?: ReactNode }) {
     stopWatching.current = null
   }, [signingIn])
   useEffect(() => () => stopWatching.current?.(), [])
-
   useEffect(() => {
     if (errorCode === null) return
     const timer = setTimeout(() => dispatch(signInErrorShown()), SIGN_IN_ERROR_MS)
@@ -120,7 +103,6 @@ export function AccountWidget({ settings }: { settings?: ReactNode }) {
       clearTimeout(timer)
     }
   }, [errorCode, dispatch])
-
   return (
     <div className="account-widget">
       <p role="status" className={status === 'unknown' ? 'account-status' : undefined}>
@@ -147,9 +129,7 @@ export function AccountWidget({ settings }: { settings?: ReactNode }) {
           aria-label="Log Out"
           aria-busy={signingOut}
           aria-disabled={signingOut}
-          onClick={() => {
-            dispatch(signOutRequested())
-          }}
+          onClick={() => dispatch(signOutRequested())}
         >
           <ProfilePicture user={user} />
         </button>

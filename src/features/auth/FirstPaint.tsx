@@ -3,11 +3,7 @@ import { useSyncExternalStore, type ReactNode } from 'react'
 
 // Nothing to follow: only the server snapshot (prerender, hydration) differs from the browser's.
 const subscribe = () => () => undefined
-
-/**
- * True while the page is its prerendered first paint: in the prerender (src/app/prerender.tsx)
- * and while main.tsx hydrates it. False from then on, and in a page the browser renders alone.
- */
+/** True in the prerender and while main.tsx hydrates it. */
 export function useFirstPaint(): boolean {
   return useSyncExternalStore(
     subscribe,
@@ -16,12 +12,7 @@ export function useFirstPaint(): boolean {
   )
 }
 
-/**
- * What the first paint says where it depends on whether someone is remembered on this device.
- * The prerender cannot know, so it draws both; index.html's head script
- * (vite/plugins/rememberedMark.ts) marks `<html data-remembered>` before anything is painted, and
- * firstPaint.css shows the one that applies. Once hydrated, the page draws what the store knows.
- */
+/** The prerender draws both; vite/plugins/rememberedMark.ts marks which firstPaint.css shows. */
 export function RememberedOrNot({
   remembered,
   forgotten,

@@ -5,16 +5,14 @@ import type { AuthUser } from '../../services/types'
 export type AuthStatus = 'unknown' | 'signedOut' | 'signedIn'
 
 export interface AuthState {
-  /** `unknown` until the Auth client has said whether a session was restored. */
   status: AuthStatus
   user: AuthUser | null
   /** A popup sign-in is under way; further clicks on 'Login now' wait for it. */
   signingIn: boolean
-  /** Why the last sign-in failed (the Auth error code), shown for a while; null when not. */
+  /** The last sign-in's Auth error code, shown for a while. */
   signInError: string | null
-  /** Log Out was pressed: the user's last writes are given a moment to reach the server. */
   signingOut: boolean
-  /** Someone signed in on this device last time and did not sign out: Auth will likely confirm. */
+  /** The device's last user did not sign out: Auth will likely confirm them. */
   remembered: boolean
 }
 
@@ -26,9 +24,6 @@ const initialState: AuthState = {
   signingOut: false,
   remembered: false,
 }
-
-/** Log Out failed: the person is still signed in. */
-export const signOutFailed = createAction('auth/signOutFailed')
 
 const authSlice = createSlice({
   name: 'auth',
@@ -52,7 +47,7 @@ const authSlice = createSlice({
     signInSettled(state) {
       state.signingIn = false
     },
-    /** The popup was seen closed: Login now works again at once (the SDK notices only seconds later). */
+    /** Seen closed by watchPopup.ts, long before the SDK notices. */
     signInPopupClosed(state) {
       state.signingIn = false
     },
@@ -63,7 +58,6 @@ const authSlice = createSlice({
     signInErrorShown(state) {
       state.signInError = null
     },
-    /** The device's last user, who did not sign out: "Checking sign-in…" until Auth answers. */
     rememberedUserFound(state) {
       state.remembered = true
     },
@@ -71,11 +65,9 @@ const authSlice = createSlice({
       // The user is cleared when the Auth client reports the change.
       state.signingOut = true
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(signOutFailed, (state) => {
+    signOutFailed(state) {
       state.signingOut = false
-    })
+    },
   },
 })
 
@@ -88,38 +80,25 @@ export const {
   signInErrorShown,
   rememberedUserFound,
   signOutRequested,
+  signOutFailed,
 } = authSlice.actions
 
-// Events for other features to react to (the tasks); the auth state itself does not change.
-/**
- * The person signed out on purpose (Log Out), and Auth confirmed it. `unsavedLeft`: some of
- * their changes had not reached the server, and stay on this device for their next sign-in.
- * `accountDeleted`: they deleted their account here, and no change of theirs stays.
- */
+// Events for the tasks to react to; the auth state itself does not change.
+/** Log Out, confirmed. `unsavedLeft`: changes not on the server stay here for the next sign-in. */
 export const userSignedOut = createAction<{
   email: string
   unsavedLeft: boolean
   accountDeleted?: boolean
 }>('auth/userSignedOut')
-/**
- * The account was deleted on another device: this one has signed it out, and dropped its
- * `dropped` changes not sent (refused by the server, or still queued).
- */
+/** Signed out here, deleted on another device: `dropped` changes not sent went. */
 export const accountDeletedElsewhere = createAction<{ email: string; dropped: number }>(
   'auth/accountDeletedElsewhere',
 )
 
 export const authReducer = authSlice.reducer
-
 export const selectAuthStatus = (state: RootState): AuthStatus => state.auth.status
 export const selectCurrentUser = (state: RootState): AuthUser | null => state.auth.user
-
-/**
- * What the page shows of sign-in. Until Auth has answered, a device with no remembered user (a
- * first-time visitor, or after a sign-out) is shown signed out, as it almost always turns out:
- * the prerendered first paint says what it will go on saying. A remembered user sees
- * "Checking sign-in…" until Auth answers.
- */
+/** Until Auth answers, signed out unless remembered: as it almost always turns out. */
 export const selectShownAuthStatus = (state: RootState): AuthStatus =>
   state.auth.status === 'unknown' && !state.auth.remembered ? 'signedOut' : state.auth.status
 export const selectSigningIn = (state: RootState): boolean => state.auth.signingIn

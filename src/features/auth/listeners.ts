@@ -11,20 +11,11 @@ import {
   userSignedOut,
 } from './authSlice'
 
-// Auth only reports: who is signed in, and when someone signs in or out on purpose. What that
-// means for the tasks (load, clear, keep on the device) is the tasks feature's business.
-
 /** How long Log Out waits for the user's last writes while the server does not answer. */
 export const SIGN_OUT_SAVE_WAIT_MS = 3000
-/**
- * How long it waits while the server answers (its live query's last report came from it): the
- * writes are on their way, and their acknowledgement can take longer than 3 s (the emulator
- * takes 2 to 3 s per write with 5,000 tasks, and a busy machine's SDK longer to take it in):
- * said unsent then, they were on the server all along (issue 37). 'Saving…' says why it waits.
- */
+/** While the server answers: acknowledgements can take over 3 s on a busy machine (issue 37). */
 export const SIGN_OUT_SAVE_WAIT_ANSWERING_MS = 30_000
 
-/** Reports every change of sign-in state to the store. */
 const followAuthState: AppListenerEffect<typeof appStarted> = (_action, api) => {
   api.unsubscribe()
   if (api.extra.lastUser.get() !== null) api.dispatch(rememberedUserFound())
@@ -70,10 +61,7 @@ const signIn: AppListenerEffect<typeof signInRequested> = async (_action, api) =
   if (!api.signal.aborted) api.dispatch(signInSettled())
 }
 
-/**
- * Log Out. The user's writes still on their way get a moment to reach the server with their
- * token, which goes with the sign-out; what has not by then stays on this device for them.
- */
+/** Writes on their way get a moment to reach the server with the token the sign-out ends. */
 const signOut: AppListenerEffect<typeof signOutRequested> = async (_action, api) => {
   const { auth, session, logger, tasks } = api.extra
   // One sign-out at a time: a second click while the first waits for the writes adds nothing.

@@ -1,9 +1,4 @@
-/**
- * Calls `onClosed` once the next window this page opens (the sign-in popup, which the Auth SDK
- * opens with `window.open`) is closed, or once this window has focus again (where the popup
- * gave no handle: the person is back). The SDK itself notices a closed popup only after about
- * ten seconds. Returns a function that stops watching.
- */
+/** The next popup closed, or this window focused again: the SDK notices only after ten seconds. */
 export function watchNextPopup(onClosed: () => void): () => void {
   // Put back as it was, and always called on window.
   // eslint-disable-next-line @typescript-eslint/unbound-method

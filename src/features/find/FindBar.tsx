@@ -14,19 +14,10 @@ import {
   type HiddenTask,
 } from './findSlice'
 
-/** What is said of a task that Find or the filter hides: 'Added “X”: hidden by your search.' */
 export const hiddenMessage = ({ text, added, by }: HiddenTask) =>
   `${added ? 'Added' : 'Changed'} “${text}”: hidden by ${by === 'search' ? 'your search' : `the ${FILTERS[by][0]} filter`}.`
 
-/**
- * Above the list: Find tasks and how many match ("3 of 120"); All, Open and Finished, each with
- * its count of every task; and what Find or a filter hides after a change, with Show all, which
- * then brings that task into view (`onShowAll`).
- *
- * The filters are links to the hash that keeps the choice, the current one `aria-current`, as
- * TodoMVC's filters and GitHub's Open / Closed are; not tabs: they change the URL, and there is
- * one list, not panels.
- */
+/** The filters are links, as TodoMVC's are; not tabs: they change the URL, with one list. */
 export function FindBar({ onShowAll }: { onShowAll: (id: string) => void }) {
   const dispatch = useAppDispatch()
   const query = useAppSelector(selectQuery)

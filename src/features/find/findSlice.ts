@@ -3,30 +3,20 @@ import type { RootState } from '../../app/store'
 import { selectOpenCount, selectTaskIds, selectTaskTable, taskOf, tasksCleared } from '../tasks'
 import type { Task } from '../../services/types'
 
-/**
- * Text as Find compares it: accents dropped (NFD, then no combining marks) and case folded, so
- * "chloe" finds "Chloé" and "ÉTÉ" finds "été". `toLowerCase`, not the locale's: the same on
- * every device; a final sigma folds to σ as Unicode's case folding does.
- */
+/** `toLowerCase`, not the locale's: the same everywhere; a final sigma folds as Unicode's does. */
 export const fold = (text: string) =>
   text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ')
-
-/** The words typed, folded; a task matches when its text contains every one. */
 export const wordsOf = (query: string) => fold(query).split(/\s+/).filter(Boolean)
-
 // Folded once per task object (a changed task is a new object), so a keystroke only compares.
 const folded = new WeakMap<Task, string>()
-
 export function matches(task: Task, words: readonly string[]) {
   let text = folded.get(task)
   if (text === undefined) folded.set(task, (text = fold(task.task)))
   return words.every((word) => text.includes(word))
 }
 
-/** Which tasks the list shows; kept in the URL's hash (shownTasks.tsx). */
 export type Filter = 'all' | 'open' | 'finished'
-
-/** A task that a change took out of view, or that was added out of it, and what hides it. */
+/** A task that a change took out of view, or that was added out of it. */
 export interface HiddenTask {
   id: string
   text: string
@@ -35,13 +25,11 @@ export interface HiddenTask {
 }
 
 export interface FindState {
-  /** What is typed in Find tasks. */
   query: string
   filter: Filter
-  /** What the person is told they no longer see; until Find or the filter changes. */
+  /** Said until Find or the filter changes. */
   hidden: HiddenTask | null
 }
-
 const initialState: FindState = { query: '', filter: 'all', hidden: null }
 
 const findSlice = createSlice({
@@ -52,7 +40,6 @@ const findSlice = createSlice({
       state.query = payload
       state.hidden = null
     },
-    /** The URL's hash changed (a filter link, Back, a reload). */
     filterChanged(state, { payload }: PayloadAction<Filter>) {
       if (state.filter === payload) return
       state.filter = payload
@@ -70,25 +57,16 @@ const findSlice = createSlice({
 
 export const { findTyped, filterChanged, showAllClicked, taskHiddenByFind } = findSlice.actions
 export const findReducer = findSlice.reducer
-
 export const selectQuery = (state: RootState) => state.find.query
 export const selectFilter = (state: RootState) => state.find.filter
 export const selectHiddenTask = (state: RootState) => state.find.hidden
 export const selectWords = createSelector([selectQuery], wordsOf)
-
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, index) => id === b[index])
 
-/** What decides the tasks shown: the words typed and the filter. */
 export type Finding = Pick<FindState, 'query' | 'filter'>
-
 const findingOf = (state: RootState, finding?: Finding) => finding ?? state.find
-
-/**
- * The ids of the tasks shown, in list order: the filter's, whose text holds every word typed
- * (in `finding`, by default the state's). The same array while they are the same, so the rows
- * do not render again.
- */
+/** The ids shown (for `finding`, by default the state's); the same array while the same. */
 export const selectShownIds = createSelector(
   [
     selectTaskIds,

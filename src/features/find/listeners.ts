@@ -2,10 +2,7 @@ import type { AppAnyActionEffect, AppStartListening } from '../../app/hooks'
 import { selectTaskById, taskAdded } from '../tasks'
 import { matches, selectShownIds, selectWords, taskHiddenByFind } from './findSlice'
 
-/**
- * A task added here that the search or the filter hides, or a shown task that a change (here
- * or on another device) took out of view, is said (FindBar.tsx): never silently lost.
- */
+/** A task added out of view, or a shown one a change took out of it, is never silently lost. */
 const sayHiddenTask: AppAnyActionEffect = (action, api) => {
   const state = api.getState()
   const shown = selectShownIds(state)

@@ -9,20 +9,16 @@ import {
   type Finding,
 } from './findSlice'
 
-/** Each filter's name, and its link: All is the page itself (no hash, or `#/`). */
+/** Each filter's name and link. */
 export const FILTERS: Readonly<Record<Filter, readonly [name: string, hash: string]>> = {
   all: ['All', '#/'],
   open: ['Open', '#/open'],
   finished: ['Finished', '#/finished'],
 }
-
 export const filterOfHash = (hash: string) =>
   (Object.keys(FILTERS) as Filter[]).find((filter) => FILTERS[filter][1] === hash) ?? 'all'
 
-/**
- * The filter follows the URL's hash, so a reload and Back keep it; one screen still (spec §2).
- * Read after the first render, which the prerendered page drew as All.
- */
+/** So a reload and Back keep it (spec §2); read after the first render, prerendered as All. */
 export function useFilterInHash() {
   const dispatch = useAppDispatch()
   useEffect(() => {
@@ -35,7 +31,6 @@ export function useFilterInHash() {
   }, [dispatch])
 }
 
-/** What the list says when it has tasks but Find or the filter shows none. */
 function NoMatch({ finding: { query, filter } }: { finding: Finding }) {
   const which = filter === 'all' ? '' : `${filter} `
   const typed = query.trim()
@@ -46,11 +41,7 @@ function NoMatch({ finding: { query, filter } }: { finding: Finding }) {
   )
 }
 
-/**
- * The ids of the rows Find and the filter show, and what to say when there are none. What is
- * typed reaches the rows in a render the next key may interrupt, so typing never waits for them;
- * a filter, or an emptied field, shows at once.
- */
+/** What is typed reaches the rows deferred, so typing never waits; a filter shows at once. */
 export function useShownTasks() {
   const filter = useAppSelector(selectFilter)
   const query = useAppSelector(selectQuery)

@@ -1,6 +1,5 @@
-// The mark of a deleted account (`deletedAccounts/{uid}`, firestore.rules): set by the device
-// deleting the account before the Auth call, followed by every other device of it, taken back
-// when the deletion did not happen (docs/sync.md, "Delete account").
+// The mark of a deleted account (`deletedAccounts/{uid}`, firestore.rules; docs/sync.md,
+// "Delete account").
 import type { FirebaseApp } from 'firebase/app'
 import { getAuth } from 'firebase/auth'
 import {
@@ -15,19 +14,16 @@ import type { TaskRepository } from '../types'
 
 const DELETED_ACCOUNTS = 'deletedAccounts'
 
-/** The signed-in user's uid (Auth is up: only asked while someone is signed in). */
 function signedInUid(app: FirebaseApp): string {
   const uid = getAuth(app).currentUser?.uid
   if (uid) return uid
   throw Object.assign(new Error('Nobody is signed in'), { code: 'unauthenticated' })
 }
-
 type MarkMethods = Pick<
   TaskRepository,
   'markAccountDeleted' | 'unmarkAccountDeleted' | 'watchAccountMark'
 >
 
-/** The mark's methods on the instance `db()` gives; `followed()`: the account last followed. */
 export function accountMarks(
   app: FirebaseApp,
   db: () => Firestore,

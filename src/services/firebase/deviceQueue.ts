@@ -1,17 +1,11 @@
-// The SDK's write queue in its IndexedDB database, read and put back around a clear of the
-// device: at every sign-out the database goes, and only the writes nobody has sent yet come back
-// (docs/sync.md, "A shared computer"). The store names and key paths are the SDK's own
-// (@firebase/firestore, src/local/indexeddb_sentinels.ts); the tests on the emulator and in
-// Chromium check them against the SDK this app ships.
+// The SDK's write queue, kept across a clear of the device (docs/sync.md, "A shared computer"):
+// store names and key paths are the SDK's (indexeddb_sentinels.ts), checked by the tests.
 import type { FirebaseApp } from 'firebase/app'
 
-/** The stores that hold queued writes, per user: their batches, index and pending documents. */
 const QUEUE_STORES = ['mutationQueues', 'mutations', 'documentMutations', 'documentOverlays']
-
-/** Records of one store, with their keys (some stores keep their keys out of line). */
+// With their keys: some stores keep them out of line.
 type Records = { key: IDBValidKey; value: unknown }[]
 export type QueueRecords = Partial<Record<string, Records>>
-
 /** The SDK's database for `app` (IndexedDbPersistence.buildStoragePrefix, then 'main'). */
 export const databaseName = (app: FirebaseApp): string =>
   `firestore/${app.name}/${String(app.options.projectId)}/main`
@@ -36,32 +30,20 @@ const committed = (transaction: IDBTransaction) =>
     }
   })
 
-/**
- * The database if it exists, with the queue's stores there. None is ever made here: opening a
- * missing one (or one being deleted) is aborted, or the SDK would later find an empty database
- * at version 1 and take it for its own first schema.
- */
+// Never made here: the SDK would take an empty database at version 1 for its own first schema.
 async function opened(name: string): Promise<IDBDatabase | null> {
   if (!(await indexedDB.databases()).some((db) => db.name === name)) return null
-  const db = await new Promise<IDBDatabase | null>((resolve) => {
-    const request = indexedDB.open(name)
-    request.onupgradeneeded = () => {
-      request.transaction?.abort()
-    }
-    request.onsuccess = () => {
-      resolve(request.result)
-    }
-    request.onerror = () => {
-      resolve(null)
-    }
-  })
+  const request = indexedDB.open(name)
+  request.onupgradeneeded = () => {
+    request.transaction?.abort()
+  }
+  const db = await done(request).catch(() => null)
   if (db === null) return null
   if (QUEUE_STORES.every((store) => db.objectStoreNames.contains(store))) return db
   db.close()
   return null
 }
 
-/** Every user's queued writes, as stored. */
 async function readQueue(name: string): Promise<QueueRecords> {
   const db = await opened(name)
   if (!db) return {}
@@ -81,16 +63,13 @@ async function readQueue(name: string): Promise<QueueRecords> {
   }
 }
 
-/** Whether `records` hold any write. */
 const hasWrites = (records: QueueRecords): boolean => (records.mutations?.length ?? 0) > 0
-
-/** Whose a record is: the user id leads the key of `documentMutations`, and is in the others. */
+// The user id leads the key of `documentMutations`, and is in the others' values.
 const ownerOf = (store: string, { key, value }: Records[number]): unknown =>
   store === 'documentMutations'
     ? (key as unknown[])[0]
     : (value as { userId?: unknown } | null)?.userId
 
-/** `records` without `uid`'s, and how many changes (documents written) that removed. */
 function without(records: QueueRecords, uid: string): { kept: QueueRecords; dropped: number } {
   let dropped = 0
   for (const { value } of records.mutations ?? []) {
@@ -106,7 +85,6 @@ function without(records: QueueRecords, uid: string): { kept: QueueRecords; drop
   return { kept, dropped }
 }
 
-/** Puts `records` back into the database the SDK has made anew. */
 async function restoreQueue(name: string, records: QueueRecords): Promise<void> {
   const db = await opened(name)
   if (!db) throw new Error(`The database ${name} was not made again`)
@@ -125,7 +103,6 @@ async function restoreQueue(name: string, records: QueueRecords): Promise<void> 
   }
 }
 
-/** How many batches of writes `uid` has queued (its own, whatever other users have). */
 export async function batchesOf(name: string, uid: string): Promise<number> {
   const db = await opened(name)
   if (!db) return 0
@@ -141,11 +118,8 @@ export async function batchesOf(name: string, uid: string): Promise<number> {
 }
 
 /**
- * Deletes the SDK's database (`remove`, once its instance has stopped) and puts back the writes
- * nobody has sent yet, anyone's but `drop`'s (a deleted account: they can never be sent), into
- * the one `make` has made anew: of everything kept, only they stay. Tried again should
- * IndexedDB fail; `holding` says when they are in memory only. Resolves with how many changes
- * of `drop`'s went.
+ * Puts the unsent writes, but `drop`'s, back into the database `make` makes anew (`holding`:
+ * meanwhile in memory only). Resolves with how many changes of `drop`'s went.
  */
 export async function clearKeepingUnsent(
   name: string,

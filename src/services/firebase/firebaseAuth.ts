@@ -17,10 +17,7 @@ import {
 import type { FirebaseSettings } from '../../config/env'
 import type { AuthService, AuthUser } from '../types'
 
-/**
- * The Auth client with only what the app uses: the session kept in IndexedDB (local storage
- * where IndexedDB is missing), and no popup code until the first sign-in needs it.
- */
+/** The Auth client with only what the app uses: no popup code until the first sign-in. */
 export function initFirebaseAuth(app: FirebaseApp, settings: FirebaseSettings): Auth {
   const auth = initializeAuth(app, {
     persistence: [indexedDBLocalPersistence, browserLocalPersistence],
@@ -36,26 +33,15 @@ const toAuthUser = ({ displayName, email, photoURL }: User): AuthUser => ({
   email,
   photoURL,
 })
-
-/**
- * How recent a sign-in must be to delete the account: Firebase asks for one of the last five
- * minutes; a minute less leaves time for the deletion of the tasks that comes first.
- */
+/** Firebase wants a sign-in within five minutes to delete; one less leaves time for the tasks. */
 export const RECENT_SIGN_IN_MS = 4 * 60_000
-
-/** The signed-in user; an error the app knows (the SDK's code) when nobody is. */
 function signedIn(auth: Auth): User {
   if (auth.currentUser) return auth.currentUser
   throw Object.assign(new Error('Nobody is signed in'), { code: 'auth/no-current-user' })
 }
 
 const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code
-
-/**
- * Whether the identity service knows the account of `idToken` (its accounts:lookup, asked
- * directly: the SDK's own reload signs the user out on the answer that matters here, and names
- * it as it names a revoked session). 'unknown' when it cannot be asked or says something else.
- */
+// Asked directly: the SDK's reload signs out on this answer, named as a revoked session.
 async function lookUp(auth: Auth, idToken: string): Promise<'found' | 'notFound' | 'unknown'> {
   const emulator = auth.emulatorConfig
   const origin = emulator
@@ -76,7 +62,6 @@ async function lookUp(auth: Auth, idToken: string): Promise<'found' | 'notFound'
   }
 }
 
-/** Google popup sign-in on Firebase Auth. */
 export function createFirebaseAuthService(auth: Auth, now: () => number = Date.now): AuthService {
   return {
     signInWithPopup: async () => {
@@ -111,9 +96,8 @@ export function createFirebaseAuthService(auth: Auth, now: () => number = Date.n
       try {
         await deleteUser(user)
       } catch (err) {
-        // Already deleted (an earlier call whose answer was lost): the server says USER_NOT_FOUND,
-        // which the SDK reports as auth/user-token-expired, as it does a revoked session (and
-        // signs the user out either way): the identity service says which it was.
+        // Already deleted (an answer lost): the SDK reports USER_NOT_FOUND as it does a revoked
+        // session, auth/user-token-expired; the identity service says which it was.
         const code = codeOf(err)
         const maybeGone = code === 'auth/user-token-expired' || code === 'auth/user-not-found'
         if (maybeGone && (await lookUp(auth, idToken)) === 'notFound') return

@@ -5,11 +5,7 @@ import { appOf, type AppSource } from './lazyFirebaseApp'
 
 /** How long IndexedDB may take to open before the device counts as unable to keep tasks. */
 const PROBE_TIMEOUT_MS = 4000
-
-/**
- * Whether this browser lets the page keep data in IndexedDB (some private windows do not, or
- * never answer). The SDK would silently fall back to memory; asking first lets the page say so.
- */
+/** Some private windows refuse IndexedDB, or never answer: the SDK would silently use memory. */
 export function probeIndexedDb(
   // Missing altogether in some browsers' private windows, whatever the DOM's types say.
   indexedDb: IDBFactory | null = 'indexedDB' in globalThis ? globalThis.indexedDB : null,
@@ -38,11 +34,7 @@ export function probeIndexedDb(
   })
 }
 
-/**
- * The tasks on Cloud Firestore, with the SDK in a chunk of its own (firestore.ts) requested
- * once `after` resolves: nothing on the first render needs it. A failed download of the chunk
- * fails the calls made meanwhile, and the next call tries again.
- */
+/** The SDK's chunk is requested once `after` resolves; a failed download, on the next call. */
 export function createFirestoreTaskRepository(
   app: AppSource,
   settings: FirebaseSettings,
@@ -65,34 +57,28 @@ export function createFirestoreTaskRepository(
       waiting--
     }
   }
-
+  // Follows once the SDK has loaded; the stop returned works before that too.
+  const follow = (
+    start: (tasks: NonNullable<typeof loaded>) => () => void,
+    onError: (err: unknown) => void,
+  ) => {
+    let stop: (() => void) | undefined
+    let stopped = false
+    store()
+      .then((tasks) => {
+        if (!stopped) stop = start(tasks)
+      })
+      .catch(onError)
+    return () => {
+      stopped = true
+      stop?.()
+    }
+  }
   return {
-    watch(email, onSnapshot, onError) {
-      let stop: (() => void) | undefined
-      let stopped = false
-      store()
-        .then((tasks) => {
-          if (!stopped) stop = tasks.watch(email, onSnapshot, onError)
-        })
-        .catch(onError)
-      return () => {
-        stopped = true
-        stop?.()
-      }
-    },
-    watchAccountMark(onChange, onError) {
-      let stop: (() => void) | undefined
-      let stopped = false
-      store()
-        .then((tasks) => {
-          if (!stopped) stop = tasks.watchAccountMark(onChange, onError)
-        })
-        .catch(onError)
-      return () => {
-        stopped = true
-        stop?.()
-      }
-    },
+    watch: (email, onSnapshot, onError) =>
+      follow((tasks) => tasks.watch(email, onSnapshot, onError), onError),
+    watchAccountMark: (onChange, onError) =>
+      follow((tasks) => tasks.watchAccountMark(onChange, onError), onError),
     reconnect: async () => (await store()).reconnect(),
     add: async (task) => (await whenLoaded()).add(task),
     update: async (id, changes) => (await whenLoaded()).update(id, changes),

@@ -3,21 +3,11 @@ import type { FirebaseSettings } from '../../config/env'
 import { appOf, type AppSource } from './lazyFirebaseApp'
 import type { AuthService, Logger } from '../types'
 
-/**
- * The Firebase Auth service with the Auth SDK in a chunk of its own, requested after the first
- * paint (createLoadGate). Until it has loaded and read the stored session, sign-in is unknown
- * ("Checking sign-in…" for a remembered user), as it would be anyway while Auth reads
- * IndexedDB. The popup resolver (`browserPopupRedirectResolver`) comes with it: it lives in
- * the same module of the SDK and cannot be split from it.
- *
- * A failed download of the chunk is tried again with the backoff (and at once by a sign-in
- * click); meanwhile sign-in stays unknown rather than reporting nobody signed in.
- */
+/** A failed download is tried again with the backoff; meanwhile sign-in stays unknown. */
 export function createLazyFirebaseAuthService(
   app: AppSource,
   settings: FirebaseSettings,
   logger: Logger,
-  /** The chunk is fetched once this resolves (createLoadGate). */
   after: Promise<unknown> = Promise.resolve(),
   random: () => number = Math.random,
 ): AuthService {
@@ -29,8 +19,6 @@ export function createLazyFirebaseAuthService(
     ),
   )
   let loaded: AuthService | undefined
-
-  /** Resolves once the service has loaded, retrying with the backoff. */
   const ready = (async () => {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -41,12 +29,9 @@ export function createLazyFirebaseAuthService(
       }
     }
   })()
-
   return {
     signInWithPopup: async () => (await load()).signInWithPopup(),
-    signOut: async () => {
-      await (await load()).signOut()
-    },
+    signOut: async () => (await load()).signOut(),
     onAuthStateChanged: (callback) => {
       let unsubscribe: (() => void) | undefined
       let active = true

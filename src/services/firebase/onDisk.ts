@@ -1,10 +1,5 @@
-// When the SDK has put this page's writes on the device's disk. It runs every operation on one
-// queue, one after another (AsyncQueue's enqueueInternal chains each on the last), and a write's
-// operation ends only once its IndexedDB transaction has committed (syncEngineWrite awaits
-// localStoreWriteLocally, whose SimpleDb.runTransaction awaits the transaction's completion;
-// the latency-compensated snapshot is raised after that). So a read from its cache queued after
-// some writes completes once they are on disk. Until then they are in the page's memory only,
-// and closing the page would lose them (docs/sync.md, "A closed tab").
+// When writes are on disk (docs/sync.md, "A closed tab"): the SDK's AsyncQueue runs operations in
+// turn, a write's ending once committed, so a cache read queued after writes ends after them.
 import { doc, getDocFromCache, type Firestore } from 'firebase/firestore'
 import { TASKS } from './liveTasks'
 
