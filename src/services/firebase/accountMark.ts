@@ -1,16 +1,22 @@
-// The mark of a deleted account (`deletedAccounts/{uid}`, firestore.rules; docs/sync.md,
-// "Delete account").
+// What Delete account asks of the server: the tasks it still holds, and the mark of a deleted
+// account (`deletedAccounts/{uid}`, firestore.rules; docs/sync.md, "Delete account").
 import type { FirebaseApp } from 'firebase/app'
 import { getAuth } from 'firebase/auth'
 import {
   deleteDoc,
   doc,
+  getCountFromServer,
+  getDocsFromServer,
+  limit,
   onSnapshot,
+  query,
   serverTimestamp,
   setDoc,
+  where,
   type Firestore,
 } from 'firebase/firestore'
 import type { TaskRepository } from '../types'
+import { tasksOf } from './liveTasks'
 
 const DELETED_ACCOUNTS = 'deletedAccounts'
 
@@ -19,21 +25,37 @@ function signedInUid(app: FirebaseApp): string {
   if (uid) return uid
   throw Object.assign(new Error('Nobody is signed in'), { code: 'unauthenticated' })
 }
-type MarkMethods = Pick<
+type Methods = Pick<
   TaskRepository,
-  'markAccountDeleted' | 'unmarkAccountDeleted' | 'watchAccountMark'
+  | 'idsOnServer'
+  | 'countOnServer'
+  | 'markAccountDeleted'
+  | 'unmarkAccountDeleted'
+  | 'watchAccountMark'
 >
 
 export function accountMarks(
   app: FirebaseApp,
   db: () => Firestore,
-): MarkMethods & { followed: () => string | null } {
+): { methods: Methods; followed: () => string | null } {
   let followed: string | null = null
   // The account this page marked itself: its own deletion, which the other pages are told of.
   let markedHere: string | null = null
   const markOf = (uid: string) => doc(db(), DELETED_ACCOUNTS, uid)
-  return {
-    followed: () => followed,
+  const methods: Methods = {
+    // A query of its own (the limit makes it one): the live query's view may be waiting on an
+    // answer of its own.
+    async idsOnServer(email, atMost) {
+      const found = await getDocsFromServer(
+        query(tasksOf(db()), where('email', '==', email), limit(atMost)),
+      )
+      return found.docs.map(({ id }) => id)
+    },
+    // The server's own count: getDocsFromServer's answer has this device's queued deletes applied.
+    async countOnServer(email) {
+      const counted = await getCountFromServer(query(tasksOf(db()), where('email', '==', email)))
+      return counted.data().count
+    },
     async markAccountDeleted() {
       const uid = signedInUid(app)
       markedHere = uid
@@ -58,4 +80,5 @@ export function accountMarks(
       )
     },
   }
+  return { methods, followed: () => followed }
 }

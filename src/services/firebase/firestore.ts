@@ -9,11 +9,8 @@ import {
   disableNetwork,
   doc,
   enableNetwork,
-  getCountFromServer,
   getDocsFromCache,
-  getDocsFromServer,
   initializeFirestore,
-  limit,
   memoryLocalCache,
   persistentLocalCache,
   persistentMultipleTabManager,
@@ -155,22 +152,7 @@ export function createTaskStore(
         for (const id of ids) batch.delete(doc(tasksOf(db), id))
         return batch.commit()
       }),
-    // A query of its own (the limit makes it one): the live query's view may be waiting on an
-    // answer of its own.
-    async idsOnServer(email, atMost) {
-      const found = await getDocsFromServer(
-        query(tasksOf(db), where('email', '==', email), limit(atMost)),
-      )
-      return found.docs.map(({ id }) => id)
-    },
-    // The server's own count: getDocsFromServer's answer has this device's queued deletes applied.
-    async countOnServer(email) {
-      const counted = await getCountFromServer(query(tasksOf(db), where('email', '==', email)))
-      return counted.data().count
-    },
-    markAccountDeleted: marks.markAccountDeleted,
-    unmarkAccountDeleted: marks.unmarkAccountDeleted,
-    watchAccountMark: marks.watchAccountMark,
+    ...marks.methods,
     // With no IndexedDB, nothing is on disk: what the server has not acknowledged is in memory.
     changesOnlyInMemory: () =>
       persistence === 'device' ? restoring || disk.inMemory() : writing.size > 0,
