@@ -1,4 +1,3 @@
-import './lengthLimit.css'
 import { useEffect, useEffectEvent, useState, type RefObject } from 'react'
 import { MAX_TASK_LENGTH } from '../../../services/types'
 
