@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
-import { selectAllTasks } from '../tasks/index'
+import { selectAllTasks } from '../tasks'
 import { AccountDialog, CloseButton } from './AccountDialog'
 import { exportFileName, toCsv, toJson } from './formats/ourFormat'
 import { count, tasks } from './words'

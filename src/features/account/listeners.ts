@@ -2,7 +2,7 @@ import { addListener, type UnknownAction } from '@reduxjs/toolkit'
 import type { AppListenerEffect } from '../../app/hooks'
 import type { AppDispatch, RootState } from '../../app/store'
 import type { Services, Task } from '../../services/types'
-import { importUndone, taskSaveFailed, tasksImported } from '../tasks/index'
+import { importUndone, taskSaveFailed, tasksImported } from '../tasks'
 import {
   accountDeletionConfirmed,
   deletionSignInClicked,
