@@ -1,4 +1,4 @@
-import { CHANGEABLE_FIELDS } from '../taskDocument'
+import { CHANGEABLE_FIELDS, fromStored } from '../taskDocument'
 import type { LegacyOutbox, LegacyWrite, Task, TaskChanges } from '../types'
 
 // The outbox of the app's versions before the Firestore SDK kept the writes (IndexedDB database
@@ -14,7 +14,7 @@ interface StoredEntry {
   seq: number
   kind: 'add' | 'update' | 'delete'
   /** The task as those versions held it: no rank, and maybe no order. */
-  task?: Omit<Task, 'rank' | 'order'> & Partial<Pick<Task, 'rank' | 'order'>>
+  task?: Partial<Task>
   fields?: (typeof CHANGEABLE_FIELDS)[number][]
   acknowledged?: true
 }
@@ -45,8 +45,8 @@ function writeOf(entry: StoredEntry, email: string): LegacyWrite | null {
   if (entry.kind === 'delete') return { kind: 'delete', id: entry.id }
   const kept = entry.task
   if (kept?.id !== entry.id || kept.email !== email) return null
-  // Those versions' tasks had no rank (nor, from the first ones, an order of null).
-  const task: Task = { ...kept, order: kept.order ?? null, rank: kept.rank ?? null }
+  // Read as a document is: a field those versions did not have (a rank) at its first value.
+  const task = fromStored(entry.id, kept)
   if (entry.kind === 'add') return { kind: 'add', task }
   // Entries of the first versions named no fields: they wrote all those their task had.
   const fields = Array.isArray(entry.fields)

@@ -1,32 +1,37 @@
 import Papa from 'papaparse'
+import { fromStored, STORED_FIELDS, type StoredFields } from '../../../services/taskDocument'
 import type { Task } from '../../../services/types'
 import type { CsvTable } from './csv'
 import { isObject, wrongShape, type FileTask, type ParseResult } from './types'
 
 // This app's own files: JSON (`todo-tasks-YYYY-MM-DD.json`, with a format version) and CSV,
-// each holding every task with its id, text, state and place in the list (1 is the top).
+// each holding every task with its id, text, state and place in the list (1 is the top), and
+// every other stored field under its own name, so that a new one is kept without a change here.
 
 /** What `format` says in this app's JSON. */
 export const FORMAT_NAME = 'todo-tasks'
 /** The version this app writes and the newest it reads. */
 export const FORMAT_VERSION = 1
-export const CSV_COLUMNS = ['id', 'text', 'finished', 'place'] as const
+/** The stored fields the files say in their own words (the owner is whoever imports). */
+const RENAMED: readonly (keyof StoredFields)[] = ['task', 'isFinished', 'email', 'order', 'rank']
+const KEPT = STORED_FIELDS.filter((field) => !RENAMED.includes(field))
+const CSV_COLUMNS = ['id', 'text', 'finished', 'place', ...KEPT]
 
-/** A task as exported. */
-export interface ExportedTask {
-  id: string
-  text: string
-  finished: boolean
-  place: number
+/** The fields of `record` the files keep under their own names, as a task reads them. */
+const keptOf = (record: Parameters<typeof fromStored>[1]): Partial<StoredFields> | undefined => {
+  if (KEPT.length === 0) return undefined
+  const task = fromStored('', record)
+  return Object.fromEntries(KEPT.map((field) => [field, task[field]]))
 }
 
 /** `tasks` (in list order) as the files hold them. */
-export const exportedTasks = (tasks: readonly Task[]): ExportedTask[] =>
+const exportedTasks = (tasks: readonly Task[]) =>
   tasks.map((task, index) => ({
     id: task.id,
     text: task.task,
     finished: task.isFinished,
     place: index + 1,
+    ...keptOf(task),
   }))
 
 /** The day of `date` where the person is, as the file's name says it. */
@@ -69,13 +74,15 @@ export const unescapeCell = (cell: string): string =>
  * after an apostrophe where a spreadsheet would run it (escapeCell).
  */
 export const toCsv = (tasks: readonly Task[]): string => {
-  const rows = exportedTasks(tasks).map(({ id, text, finished, place }) => ({
-    id: escapeCell(id),
-    text: escapeCell(text),
-    finished,
-    place,
-  }))
-  return `${Papa.unparse(rows, { columns: [...CSV_COLUMNS] })}\r\n`
+  const rows = exportedTasks(tasks).map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? escapeCell(value) : value,
+      ]),
+    ),
+  )
+  return `${Papa.unparse(rows, { columns: CSV_COLUMNS })}\r\n`
 }
 
 /** Tasks in the order of their places when every one has a place, else in the file's. */
@@ -99,7 +106,7 @@ export function fromJson(file: Record<string, unknown>): ParseResult {
     if (!isObject(item) || typeof item.text !== 'string') return wrongShape(`${which} has no text`)
     if (typeof item.finished !== 'boolean') return wrongShape(`${which} has no "finished"`)
     const place = typeof item.place === 'number' ? item.place : NaN
-    rows.push({ task: { text: item.text, finished: item.finished }, place })
+    rows.push({ task: { text: item.text, finished: item.finished, fields: keptOf(item) }, place })
   }
   return { ok: true, format: 'json', tasks: byPlace(rows), unreadLines: [] }
 }
@@ -121,8 +128,17 @@ export function fromCsv({ header, rows, unreadLines }: CsvTable): ParseResult {
       continue
     }
     const at = fields[place ?? -1]?.trim()
+    // An empty cell reads as a field not stored.
+    const cells = KEPT.flatMap((name): [string, string][] => {
+      const cell = fields[columns.indexOf(name.toLowerCase())]
+      return cell ? [[name, unescapeCell(cell)]] : []
+    })
     parsed.push({
-      task: { text: unescapeCell(fields[text ?? -1] ?? ''), finished: state === 'true' },
+      task: {
+        text: unescapeCell(fields[text ?? -1] ?? ''),
+        finished: state === 'true',
+        fields: keptOf(Object.fromEntries(cells)),
+      },
       place: at ? Number(at) : NaN,
     })
   }

@@ -1,4 +1,5 @@
 import type { AppThunk } from '../../../app/store'
+import { newTask } from '../../../services/taskDocument'
 import { selectCurrentUser } from '../../auth'
 import { placeAfterLastOpen } from './ordering'
 import { taskAdded } from './tasksSlice'
@@ -24,7 +25,7 @@ export const taskSubmitted =
     }
     const place = placeAfterLastOpen(getState().tasks)
     const { id } = dispatch(
-      taskAdded({ task: normalized, isFinished: false, email: owner, ...place }),
+      taskAdded(newTask({ task: normalized, email: owner, ...place })),
     ).payload
     return { kind: 'added', id, text: normalized }
   }
