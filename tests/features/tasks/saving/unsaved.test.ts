@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { AppStore } from '../../../../src/app/store'
-import { retryClicked, taskDeleteClicked, taskToggled } from '../../../../src/features/tasks/model/commands'
+import {
+  retryClicked,
+  taskDeleteClicked,
+  taskToggled,
+} from '../../../../src/features/tasks/model/commands'
 import {
   selectAllTasks,
   taskSaveFailed,
