@@ -68,19 +68,19 @@ export const newTask = <F extends Partial<Task>>(fields: F): StoredFields & F =>
   return { ...first, ...fields }
 }
 
-/**
- * The fields to write for `task` or its `changes`: a null is never written. An order or a rank
- * of null means none, which a document without it reads as; in an update what is stored stays
- * (a rank only breaks ties, and a click that places a task by its order alone gives it an order
- * no other task has).
- */
-export const toStoredChanges = (changes: Partial<StoredFields>): StoredTask =>
+/** The fields of `fields` to write: those `written` keeps, each under its own name. */
+const storedOf = (fields: Partial<StoredFields>, written: (value: unknown) => boolean) =>
   Object.fromEntries(
-    STORED_FIELDS.flatMap((field) => {
-      const value = changes[field]
-      return value === undefined || value === null ? [] : [[field, value]]
-    }),
-  )
+    STORED_FIELDS.filter((field) => written(fields[field])).map((field) => [field, fields[field]]),
+  ) as StoredTask
 
-/** The document to store for `task` (its id names the document). */
-export const toStored = (task: Task): StoredTask => toStoredChanges(task)
+/** The document to store for `task` (its id names the document): a null is not written. */
+export const toStored = (task: Task): StoredTask => storedOf(task, (value) => value !== null)
+
+/**
+ * The fields of an update for `changes`. An order or a rank of null is never written: what is
+ * stored stays (a rank only breaks ties, and a click that places a task by its order alone
+ * gives it an order no other task has).
+ */
+export const toStoredChanges = (changes: TaskChanges): StoredTask =>
+  storedOf(changes, (value) => value !== undefined && value !== null)
