@@ -1,12 +1,10 @@
 import { generateKeyBetween } from 'fractional-indexing'
 import type { Task, TaskChanges } from './types'
 
-// A task's stored fields, defined once: `Task` (types.ts) names them and `READERS` below says
-// how each is read; everything that copies a task derives from these two: the Firestore
-// adapter's converter, every new task (`newTask`: a click's, an import's, the old outbox's, and
-// every fixture of the tests and the bench), the export and import of this app's files, the
-// rules table. A new stored field is added to `Task`, to `READERS`, where it is shown, and to
-// firestore.rules. Only type imports: scripts run it under Node's type stripping.
+// A task's stored fields, defined once: `Task` (types.ts) names them, `READERS` reads them, and
+// all that copies a task derives from the two: the adapter's converter, every new task
+// (`newTask`: a click's, an import's, the old outbox's, every fixture of the tests and the bench),
+// this app's export and import. Only type imports: scripts run it under Node's type stripping.
 
 /** The fields of a task that its document stores (`id` names the document). */
 export type StoredFields = Omit<Task, 'id'>
@@ -52,21 +50,16 @@ export const CHANGEABLE_FIELDS = STORED_FIELDS.filter(
   (field): field is keyof TaskChanges => field !== 'email',
 )
 
+type Fields = { readonly [K in keyof StoredFields]?: unknown }
+const read = (data: Fields) =>
+  Object.fromEntries(STORED_FIELDS.map((field) => [field, READERS[field](data[field])]))
+
 /** The task a stored document (or any record of its fields) holds. */
-export const fromStored = (
-  id: string,
-  data: { readonly [K in keyof StoredFields]?: unknown },
-): Task =>
-  Object.fromEntries([
-    ['id', id],
-    ...STORED_FIELDS.map((field) => [field, READERS[field](data[field])]),
-  ]) as Task
+export const fromStored = (id: string, data: Fields) => ({ id, ...read(data) }) as Task
 
 /** A task of `fields`, each field not given at its first value. */
-export const newTask = <F extends Partial<Task>>(fields: F): StoredFields & F => {
-  const { id: _none, ...first } = fromStored('', {})
-  return { ...first, ...fields }
-}
+export const newTask = <F extends Partial<Task>>(fields: F) =>
+  ({ ...read({}), ...fields }) as StoredFields & F
 
 /** The fields of `fields` to write: those `written` keeps, each under its own name. */
 const storedOf = (fields: Partial<StoredFields>, written: (value: unknown) => boolean) =>

@@ -42,14 +42,7 @@ export function placeImported(
   const finishedPlaces = finished.length ? run(placeAtEnd(list, ''), finished.length) : []
   const made = (from: TaskToAdd[], places: Placement[]) =>
     from.map(({ text, finished: isFinished, fields }, i) =>
-      newTask({
-        ...fields,
-        task: text,
-        isFinished,
-        email,
-        order: places[i]?.order ?? null,
-        rank: places[i]?.rank ?? null,
-      }),
+      newTask({ ...fields, task: text, isFinished, email, ...places[i] }),
     )
   return [...made(open, openPlaces), ...made(finished, finishedPlaces)]
 }

@@ -17,11 +17,11 @@ const RENAMED: readonly (keyof StoredFields)[] = ['task', 'isFinished', 'email',
 const KEPT = STORED_FIELDS.filter((field) => !RENAMED.includes(field))
 const CSV_COLUMNS = ['id', 'text', 'finished', 'place', ...KEPT]
 
-/** The fields of `record` the files keep under their own names, as a task reads them. */
-const keptOf = (record: Parameters<typeof fromStored>[1]): Partial<StoredFields> | undefined => {
+/** The fields the files keep under their own names, as a task reads them from `valueOf` each. */
+const keptOf = (valueOf: (field: keyof StoredFields) => unknown) => {
   if (KEPT.length === 0) return undefined
-  const task = fromStored('', record)
-  return Object.fromEntries(KEPT.map((field) => [field, task[field]]))
+  const task = fromStored('', Object.fromEntries(KEPT.map((field) => [field, valueOf(field)])))
+  return Object.fromEntries(KEPT.map((field) => [field, task[field]])) as Partial<StoredFields>
 }
 
 /** `tasks` (in list order) as the files hold them. */
@@ -31,7 +31,7 @@ const exportedTasks = (tasks: readonly Task[]) =>
     text: task.task,
     finished: task.isFinished,
     place: index + 1,
-    ...keptOf(task),
+    ...keptOf((field) => task[field]),
   }))
 
 /** The day of `date` where the person is, as the file's name says it. */
@@ -75,14 +75,9 @@ export const unescapeCell = (cell: string): string =>
  */
 export const toCsv = (tasks: readonly Task[]): string => {
   const rows = exportedTasks(tasks).map((row) =>
-    Object.fromEntries(
-      Object.entries(row).map(([name, value]) => [
-        name,
-        typeof value === 'string' ? escapeCell(value) : value,
-      ]),
-    ),
+    Object.values(row).map((value) => (typeof value === 'string' ? escapeCell(value) : value)),
   )
-  return `${Papa.unparse(rows, { columns: CSV_COLUMNS })}\r\n`
+  return `${Papa.unparse({ fields: CSV_COLUMNS, data: rows })}\r\n`
 }
 
 /** Tasks in the order of their places when every one has a place, else in the file's. */
@@ -106,7 +101,10 @@ export function fromJson(file: Record<string, unknown>): ParseResult {
     if (!isObject(item) || typeof item.text !== 'string') return wrongShape(`${which} has no text`)
     if (typeof item.finished !== 'boolean') return wrongShape(`${which} has no "finished"`)
     const place = typeof item.place === 'number' ? item.place : NaN
-    rows.push({ task: { text: item.text, finished: item.finished, fields: keptOf(item) }, place })
+    rows.push({
+      task: { text: item.text, finished: item.finished, fields: keptOf((field) => item[field]) },
+      place,
+    })
   }
   return { ok: true, format: 'json', tasks: byPlace(rows), unreadLines: [] }
 }
@@ -128,16 +126,14 @@ export function fromCsv({ header, rows, unreadLines }: CsvTable): ParseResult {
       continue
     }
     const at = fields[place ?? -1]?.trim()
-    // An empty cell reads as a field not stored.
-    const cells = KEPT.flatMap((name): [string, string][] => {
-      const cell = fields[columns.indexOf(name.toLowerCase())]
-      return cell ? [[name, unescapeCell(cell)]] : []
-    })
     parsed.push({
       task: {
         text: unescapeCell(fields[text ?? -1] ?? ''),
         finished: state === 'true',
-        fields: keptOf(Object.fromEntries(cells)),
+        fields: keptOf((field) => {
+          const cell = fields[columns.indexOf(field.toLowerCase())]
+          return cell ? unescapeCell(cell) : undefined // An empty cell: a field not stored.
+        }),
       },
       place: at ? Number(at) : NaN,
     })
