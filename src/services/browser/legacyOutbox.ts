@@ -1,10 +1,12 @@
-import { CHANGEABLE_FIELDS, fromStored } from '../taskDocument'
+import { fromStored } from '../taskDocument'
 import type { LegacyOutbox, LegacyWrite, Task, TaskChanges } from '../types'
 
 // The outbox of the app's versions before the Firestore SDK kept the writes (IndexedDB database
 // `todo`, store `outbox`: one entry per document, its owner's e-mail indexed). The record's
 // shape is that code's, kept here only to read it once.
 
+/** The fields those versions changed: no field added since is in their records. */
+const OLD_FIELDS = ['task', 'isFinished', 'order', 'rank'] as const satisfies (keyof Task)[]
 const DB_NAME = 'todo'
 const OUTBOX = 'outbox'
 
@@ -15,7 +17,7 @@ interface StoredEntry {
   kind: 'add' | 'update' | 'delete'
   /** The task as those versions held it: no rank, and maybe no order. */
   task?: Partial<Task>
-  fields?: (typeof CHANGEABLE_FIELDS)[number][]
+  fields?: (typeof OLD_FIELDS)[number][]
   acknowledged?: true
 }
 
@@ -51,7 +53,7 @@ function writeOf(entry: StoredEntry, email: string): LegacyWrite | null {
   // Entries of the first versions named no fields: they wrote all those their task had.
   const fields = Array.isArray(entry.fields)
     ? entry.fields
-    : CHANGEABLE_FIELDS.filter((field) => field in kept)
+    : OLD_FIELDS.filter((field) => field in kept)
   const changes: TaskChanges = Object.fromEntries(fields.map((field) => [field, task[field]]))
   return { kind: 'update', id: entry.id, task, changes }
 }

@@ -6,7 +6,8 @@ import { isObject, wrongShape, type FileTask, type ParseResult } from './types'
 
 // This app's own files: JSON (`todo-tasks-YYYY-MM-DD.json`, with a format version) and CSV,
 // each holding every task with its id, text, state and place in the list (1 is the top), and
-// every other stored field under its own name, so that a new one is kept without a change here.
+// every other stored field that holds a value under its own name, so that a new one is kept
+// without a change here.
 
 /** What `format` says in this app's JSON. */
 export const FORMAT_NAME = 'todo-tasks'
@@ -15,13 +16,20 @@ export const FORMAT_VERSION = 1
 /** The stored fields the files say in their own words (the owner is whoever imports). */
 const RENAMED: readonly (keyof StoredFields)[] = ['task', 'isFinished', 'email', 'order', 'rank']
 const KEPT = STORED_FIELDS.filter((field) => !RENAMED.includes(field))
-const CSV_COLUMNS = ['id', 'text', 'finished', 'place', ...KEPT]
 
-/** The fields the files keep under their own names, as a task reads them from `valueOf` each. */
+const FIRST = fromStored('', {})
+
+/**
+ * The fields the files keep under their own names, as a task reads them from `valueOf` each:
+ * those not at their first value, which a file without them reads as (so a file holds a field,
+ * and a CSV its column, only once some task gives it a value).
+ */
 const keptOf = (valueOf: (field: keyof StoredFields) => unknown) => {
-  if (KEPT.length === 0) return undefined
   const task = fromStored('', Object.fromEntries(KEPT.map((field) => [field, valueOf(field)])))
-  return Object.fromEntries(KEPT.map((field) => [field, task[field]])) as Partial<StoredFields>
+  const kept = KEPT.filter((field) => task[field] !== FIRST[field])
+  return kept.length
+    ? (Object.fromEntries(kept.map((field) => [field, task[field]])) as Partial<StoredFields>)
+    : undefined
 }
 
 /** `tasks` (in list order) as the files hold them. */
@@ -75,9 +83,15 @@ export const unescapeCell = (cell: string): string =>
  */
 export const toCsv = (tasks: readonly Task[]): string => {
   const rows = exportedTasks(tasks).map((row) =>
-    Object.values(row).map((value) => (typeof value === 'string' ? escapeCell(value) : value)),
+    Object.fromEntries(
+      Object.entries(row).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? escapeCell(value) : value,
+      ]),
+    ),
   )
-  return `${Papa.unparse({ fields: CSV_COLUMNS, data: rows })}\r\n`
+  const kept = KEPT.filter((field) => rows.some((row) => field in row))
+  return `${Papa.unparse(rows, { columns: ['id', 'text', 'finished', 'place', ...kept] })}\r\n`
 }
 
 /** Tasks in the order of their places when every one has a place, else in the file's. */
