@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BACKOFF_INITIAL_MS } from '../../../../src/lib/backoff'
-import {
-  LIST_LATE_MS,
-  LOAD_FAILURE_MESSAGE,
-} from '../../../../src/features/tasks/effects/liveQuery'
+import { LIST_LATE_MS, LOAD_FAILURE_MESSAGE } from '../../../../src/features/tasks/effects/liveQuery'
 import {
   selectAllTasks,
   selectListAvailability,

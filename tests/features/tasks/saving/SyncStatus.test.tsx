@@ -10,10 +10,7 @@ import {
   SAVING_MESSAGE,
   writesSlowed,
 } from '../../../../src/features/tasks/saving/syncSlice'
-import {
-  taskSaveFailed,
-  tasksSnapshotReceived,
-} from '../../../../src/features/tasks/model/tasksSlice'
+import { taskSaveFailed, tasksSnapshotReceived } from '../../../../src/features/tasks/model/tasksSlice'
 import { renderWithProviders } from '../../../support/render'
 import { EMAIL, storedTask, storeWithList } from '../../../support/store'
 

@@ -9,10 +9,7 @@ import {
   selectSyncMessage,
 } from '../../../../src/features/tasks/saving/syncSlice'
 import { retryClicked, taskToggled } from '../../../../src/features/tasks/model/commands'
-import {
-  taskTextSaved,
-  unsavedChangesDiscarded,
-} from '../../../../src/features/tasks/model/tasksSlice'
+import { taskTextSaved, unsavedChangesDiscarded } from '../../../../src/features/tasks/model/tasksSlice'
 import { createTestServices } from '../../../support/services'
 import { signedInStore, startedStore, storedTask } from '../../../support/store'
 

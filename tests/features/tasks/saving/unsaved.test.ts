@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AppStore } from '../../../../src/app/store'
-import {
-  retryClicked,
-  taskDeleteClicked,
-  taskToggled,
-} from '../../../../src/features/tasks/model/commands'
+import { retryClicked, taskDeleteClicked, taskToggled } from '../../../../src/features/tasks/model/commands'
 import {
   selectAllTasks,
   taskSaveFailed,

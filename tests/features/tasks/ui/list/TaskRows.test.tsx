@@ -1,9 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  DEFAULT_ROW_GAP,
-  DEFAULT_ROW_HEIGHT,
-} from '../../../../../src/features/tasks/ui/list/listWindow'
+import { DEFAULT_ROW_GAP, DEFAULT_ROW_HEIGHT } from '../../../../../src/features/tasks/ui/list/listWindow'
 import { FINISHED_ORDER_BASE } from '../../../../../src/features/tasks/model/ordering'
 import { TaskList } from '../../../../../src/features/tasks/ui/TaskList'
 import { renderSignedIn } from '../../../../support/render'

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  controlOf,
-  rowControl,
-  rowElement,
-} from '../../../../../src/features/tasks/ui/list/rowControls'
+import { controlOf, rowControl, rowElement } from '../../../../../src/features/tasks/ui/list/rowControls'
 
 /** A row laid out unlike TaskItem's: buttons wrapped, in another order, among other things. */
 function unusualList() {
