@@ -44,7 +44,7 @@ export async function measureScale(browser, env, options, counts, say) {
     const { context, page } = await openSignedIn(browser, env, account)
     await page.getByText('No tasks have been added yet').waitFor({ timeout: 120_000 })
     await context.route('http://127.0.0.1:8080/**', (route) => route.abort())
-    const tasks = makeTasks(count, account.email).map((task) => ({ ...task, rank: null }))
+    const tasks = makeTasks(count, account.email)
     await feed(page, account.email, tasks)
     await page.evaluate(() => window.__bench.quiet(1000))
     const run = { ...options, reps: options.scaleReps, warmup: Math.min(options.warmup, 3) }

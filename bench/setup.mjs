@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react'
 import { build, preview, runnerImport } from 'vite'
 import { emulatorServices, HOST, PORTS, PROJECT, startServices } from '../scripts/emulators.ts'
 import { clearDatabase, seedTasks } from '../scripts/firestore-rest.mjs'
+import { newTask } from '../src/services/taskDocument.ts'
 
 /**
  * A TypeScript module of the project, loaded through Vite, which resolves the app's
@@ -22,7 +23,7 @@ export async function importThroughVite(path) {
   }
 }
 
-const { FINISHED_ORDER_BASE } = await importThroughVite('../src/features/tasks/ordering.ts')
+const { FINISHED_ORDER_BASE } = await importThroughVite('../src/features/tasks/model/ordering.ts')
 
 const repo = fileURLToPath(new URL('..', import.meta.url))
 const naiveRoot = fileURLToPath(new URL('naive', import.meta.url))
@@ -36,8 +37,8 @@ export const SHORT_LIST = 100
 const WORDS = ['Buy oat milk', 'Call the plumber', 'Write the report', 'Water the plants']
 
 /**
- * `count` tasks of `email` (stored through the app's definition of a task's document,
- * scripts/firestore-rest.mjs): half open, half finished (the finished ones at the end, as the app
+ * `count` tasks of `email`, made and stored through the app's definition of a task
+ * (src/services/taskDocument.ts): half open, half finished (the finished ones at the end, as the app
  * keeps them), mostly one line, every seventh long enough to wrap.
  */
 export function makeTasks(count, email = ACCOUNT.email) {
@@ -46,13 +47,13 @@ export function makeTasks(count, email = ACCOUNT.email) {
   return Array.from({ length: count }, (_, i) => {
     const isFinished = i >= open
     const long = i % 7 === 3 ? ` and then ${'tidy the shelves, '.repeat(4)}at last` : ''
-    return {
+    return newTask({
       id: `${prefix}${String(i).padStart(5, '0')}`,
       task: `Task ${String(i + 1)}: ${WORDS[i % WORDS.length]}${long}`,
       isFinished,
       email,
       order: isFinished ? FINISHED_ORDER_BASE + (i - open) : i,
-    }
+    })
   })
 }
 

@@ -25,6 +25,7 @@ import lighthouse from 'lighthouse'
 import { runnerImport } from 'vite'
 import { emulatorServices, freePort, HOST, PORTS, startServices } from './emulators.ts'
 import { seedTasks as storeTasks } from './firestore-rest.mjs'
+import { newTask } from '../src/services/taskDocument.ts'
 
 const APP = 'http://127.0.0.1:4173/todo/'
 const BACKEND = `http://${HOST}:${String(PORTS.firestore)}`
@@ -32,7 +33,8 @@ const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, se
 const CHROMIUM = process.env.CHROME_PATH ?? (await chromiumPath())
 const OUT = 'test-results/lighthouse'
 // Through Vite, which resolves the app's extensionless imports (Node does not).
-const { FINISHED_ORDER_BASE } = (await runnerImport('./src/features/tasks/ordering.ts')).module
+const { FINISHED_ORDER_BASE } = (await runnerImport('./src/features/tasks/model/ordering.ts'))
+  .module
 
 const argument = (name) => {
   const index = process.argv.indexOf(name)
@@ -95,13 +97,13 @@ async function seedTasks(email, count) {
   ]
   const tasks = Array.from({ length: count }, (_, index) => {
     const finished = index >= count * 0.7
-    return {
+    return newTask({
       id: `lighthouse-${String(index).padStart(3, '0')}`,
       task: `Task ${index + 1}: ${texts[index % 4]}`,
       isFinished: finished,
       email,
       order: finished ? FINISHED_ORDER_BASE + index : index + 1,
-    }
+    })
   })
   await storeTasks(BACKEND, tasks)
 }

@@ -13,6 +13,7 @@ import {
   taskMarkedDone,
   taskTextSaved,
 } from '../../src/features/tasks/model/tasksSlice'
+import { newTask } from '../../src/services/taskDocument'
 import type { TaskRepository } from '../../src/services/types'
 import { device, newUser } from '../emulators/devices'
 import { userTasks } from '../emulators/userTasks'
@@ -159,14 +160,9 @@ describe('Redux DevTools time travel, against the emulator', () => {
     expect(app.shown().sort()).toEqual(['Buy milk ✓', 'Walk the dog twice ✓'])
     await app.inStepWithServer()
     const after = await userTasks(email)
-    expect(after.tasks.find((task) => task.id === dog)).toEqual({
-      id: dog,
-      task: 'Walk the dog twice',
-      isFinished: true,
-      email,
-      order,
-      rank,
-    })
+    expect(after.tasks.find((task) => task.id === dog)).toEqual(
+      newTask({ id: dog, task: 'Walk the dog twice', isFinished: true, email, order, rank }),
+    )
     // The SDK sends writes in order: had the travel queued one, it would be in by now.
     expect(after.written[milk]).toBe(before.written[milk])
     expect(after.written[dog]).not.toBe(before.written[dog])

@@ -14,13 +14,14 @@ import {
   tasksRestored,
   taskTextSaved,
 } from '../../src/features/tasks/model/tasksSlice'
+import { newTask } from '../../src/services/taskDocument'
 import { ADA } from '../support/fakeAuthService'
 import { createTestServices } from '../support/services'
 import { changed, EMAIL, snapshotOf, storedTask } from '../support/store'
 
 // A session as DevTools records it: every action the store saw, made once (ids included).
-const first = taskAdded({ task: 'First', isFinished: false, email: EMAIL, order: 1, rank: null })
-const second = taskAdded({ task: 'Second', isFinished: false, email: EMAIL, order: 2, rank: null })
+const first = taskAdded(newTask({ task: 'First', email: EMAIL, order: 1 }))
+const second = taskAdded(newTask({ task: 'Second', email: EMAIL, order: 2 }))
 const stored = [storedTask('a', false, 0), storedTask('b', true, 2 ** 40)]
 const session: UnknownAction[] = [
   authStateChanged(ADA),

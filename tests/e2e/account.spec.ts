@@ -11,6 +11,7 @@ import {
 import { axeViolations } from './support/pageChecks'
 import { seedTasks, storedCountOf, storedTasksOf } from './support/backend'
 import { FINISHED_ORDER_BASE } from '../../src/features/tasks/model/ordering'
+import { newTask } from '../../src/services/taskDocument'
 import { queuedWrites } from './support/deviceStore'
 import { device } from './support/devices'
 import { goOffline, goOnline } from './support/network'
@@ -83,14 +84,15 @@ test('export and import give back every text exactly: formulas, apostrophes, lin
     'Plain',
   ]
   await seedTasks(
-    texts.map((task, i) => ({
-      id: `${person.email.replace(/\W/g, '')}x${String(i)}`,
-      task,
-      isFinished: i === 0,
-      email: person.email,
-      order: i === 0 ? FINISHED_ORDER_BASE : i,
-      rank: null,
-    })),
+    texts.map((task, i) =>
+      newTask({
+        id: `${person.email.replace(/\W/g, '')}x${String(i)}`,
+        task,
+        isFinished: i === 0,
+        email: person.email,
+        order: i === 0 ? FINISHED_ORDER_BASE : i,
+      }),
+    ),
   )
   await page.reload()
   await expect(taskRows(page)).toHaveCount(texts.length)

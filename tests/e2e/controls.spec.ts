@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
 import { FINISHED_ORDER_BASE } from '../../src/features/tasks/model/ordering'
+import { newTask as taskFixture } from '../../src/services/taskDocument'
 import { expect, newPerson, row, test, type Person } from './fixtures'
 import { fixturePath } from './support/account'
 import { seedTasks, storedTasksOf, whileWritesRefused } from './support/backend'
@@ -53,14 +54,15 @@ const WIDE: readonly Width[] = [1280]
 /** The list each press starts from, on the server and on screen. */
 const REST = ['Alpha', 'Bravo', 'Charlie', 'Done ✓']
 const restTasks = (email: string) =>
-  REST.map((text, i) => ({
-    id: `${email.replace(/[^A-Za-z0-9]/g, '')}r${String(i)}`,
-    task: text.replace(' ✓', ''),
-    isFinished: text.endsWith(' ✓'),
-    email,
-    order: text.endsWith(' ✓') ? FINISHED_ORDER_BASE + i : i,
-    rank: null,
-  }))
+  REST.map((text, i) =>
+    taskFixture({
+      id: `${email.replace(/[^A-Za-z0-9]/g, '')}r${String(i)}`,
+      task: text.replace(' ✓', ''),
+      isFinished: text.endsWith(' ✓'),
+      email,
+      order: text.endsWith(' ✓') ? FINISHED_ORDER_BASE + i : i,
+    }),
+  )
 
 const loginNow = (page: Page) => page.getByRole('button', { name: 'Login now' })
 const logOut = (page: Page) => page.getByRole('button', { name: 'Log Out' })

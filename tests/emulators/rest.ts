@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { inject } from 'vitest'
 import { decodedFields, encoded } from '../../scripts/firestore-values.mjs'
-import { toStored } from '../../src/services/taskDocument'
+import { newTask, toStored } from '../../src/services/taskDocument'
 import type { Task } from '../../src/services/types'
 
 // The emulator's own REST endpoints, as its admin (`Bearer owner`, which bypasses the rules):
@@ -52,6 +52,16 @@ export async function storeDocuments(documents: readonly { id: string; data: obj
   })
   if (!response.ok) throw new Error(`commit: ${String(response.status)} ${await response.text()}`)
 }
+
+/** A task of `email` with an id of its own: open, at order 0, unless `fields` say otherwise. */
+export const taskOf = (email: string, text: string, fields: Partial<Task> = {}): Task =>
+  newTask({
+    id: `${text.replace(/\W/g, '')}-${crypto.randomUUID().slice(0, 8)}`,
+    task: text,
+    email,
+    order: 0,
+    ...fields,
+  })
 
 /** Stores tasks as the app stores them (its one definition of a task's document). */
 export const storeTasks = (tasks: readonly Task[]) =>

@@ -20,7 +20,7 @@ import {
   where,
   writeBatch,
 } from 'firebase/firestore/lite'
-import { toStored } from '../../src/services/taskDocument'
+import { newTask, toStored } from '../../src/services/taskDocument'
 
 export const ADA = 'ada@example.com'
 export const GRACE = 'grace@example.com'
@@ -73,19 +73,12 @@ export interface RulesCase {
 
 // Documents as the app's one definition writes them (src/services/taskDocument.ts).
 const task = (email: string, extra: DocumentData = {}): DocumentData => ({
-  ...toStored({ id: 'x', task: 'Buy oat milk', isFinished: false, email, order: 1, rank: null }),
+  ...toStored(newTask({ id: 'x', task: 'Buy oat milk', email, order: 1 })),
   ...extra,
 })
 const ownTask = task(ADA)
 /** A task as the original app wrote it: task, isFinished and email, nothing else. */
-const originalTask = toStored({
-  id: 'x',
-  task: 'Water the plants',
-  isFinished: false,
-  email: ADA,
-  order: null,
-  rank: null,
-})
+const originalTask = { task: 'Water the plants', isFinished: false, email: ADA }
 const without = (data: DocumentData, key: string): DocumentData =>
   Object.fromEntries(Object.entries(data).filter(([name]) => name !== key))
 

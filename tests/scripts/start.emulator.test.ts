@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { seedTasks } from '../../scripts/firestore-rest.mjs'
 import { check, seal } from '../../scripts/saves.ts'
 import { filesOf, npmStart, waitFor, type Started } from './npmStart'
+import { newTask } from '../../src/services/taskDocument'
 
 // `npm start` itself, on Google's emulators, as a developer's day goes wrong: killed with
 // kill -9 (all of it, as a power cut would), and started on a damaged .data/. Its data is in a
@@ -52,14 +53,15 @@ const savedDocuments = () => {
 }
 
 const tasks = (count: number) =>
-  Array.from({ length: count }, (_, index) => ({
-    id: `task-${String(index).padStart(4, '0')}`,
-    task: `Task ${String(index)}, long enough that the export spans several blocks`,
-    isFinished: index % 3 === 0,
-    email: 'dev@example.com',
-    order: index,
-    rank: null,
-  }))
+  Array.from({ length: count }, (_, index) =>
+    newTask({
+      id: `task-${String(index).padStart(4, '0')}`,
+      task: `Task ${String(index)}, long enough that the export spans several blocks`,
+      isFinished: index % 3 === 0,
+      email: 'dev@example.com',
+      order: index,
+    }),
+  )
 
 describe('npm start keeps what was saved', () => {
   it(
@@ -70,14 +72,12 @@ describe('npm start keeps what was saved', () => {
       await first.says(/The app is running/)
       await seedTasks(ORIGIN, [
         ...tasks(300),
-        {
+        newTask({
           id: 'crash-test',
           task: 'Written before the crash',
-          isFinished: false,
           email: 'dev@example.com',
           order: 1,
-          rank: null,
-        },
+        }),
       ])
       await waitFor(
         'a save holding the 301 tasks',

@@ -2,6 +2,7 @@ import { vi } from 'vitest'
 import { appStarted } from '../../src/app/hooks'
 import { setupStore } from '../../src/app/store'
 import { tasksLoadStarted, tasksSnapshotReceived } from '../../src/features/tasks/model/tasksSlice'
+import { newTask } from '../../src/services/taskDocument'
 import type { Task, TaskUpdate } from '../../src/services/types'
 import { ADA } from './fakeAuthService'
 import { createTestServices } from './services'
@@ -9,19 +10,8 @@ import { createTestServices } from './services'
 export const EMAIL = 'ada@example.com'
 
 /** A task of the test user: open, order 0 and text "Task <id>" unless told otherwise. */
-export const storedTask = (
-  id: string,
-  isFinished = false,
-  order = 0,
-  text = `Task ${id}`,
-): Task => ({
-  id,
-  task: text,
-  isFinished,
-  email: EMAIL,
-  order,
-  rank: null,
-})
+export const storedTask = (id: string, isFinished = false, order = 0, text = `Task ${id}`): Task =>
+  newTask({ id, task: text, isFinished, email: EMAIL, order })
 
 /** A live-query update of `task`. */
 export const changed = (task: Task, pendingHere = false): TaskUpdate => ({

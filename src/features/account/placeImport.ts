@@ -1,3 +1,4 @@
+import { newTask } from '../../services/taskDocument'
 import type { Task } from '../../services/types'
 import {
   placeAfterLastOpen,
@@ -33,12 +34,8 @@ export function placeImported(
   const openPlaces = open.length ? run(placeAfterLastOpen(list), open.length) : []
   const finishedPlaces = finished.length ? run(placeAtEnd(list, ''), finished.length) : []
   const made = (from: TaskToAdd[], places: Placement[]) =>
-    from.map(({ text, finished: isFinished }, i) => ({
-      task: text,
-      isFinished,
-      email,
-      order: places[i]?.order ?? null,
-      rank: places[i]?.rank ?? null,
-    }))
+    from.map(({ text, finished: isFinished, fields }, i) =>
+      newTask({ ...fields, task: text, isFinished, email, ...places[i] }),
+    )
   return [...made(open, openPlaces), ...made(finished, finishedPlaces)]
 }

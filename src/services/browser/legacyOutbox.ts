@@ -1,10 +1,12 @@
-import { CHANGEABLE_FIELDS } from '../taskDocument'
+import { fromStored } from '../taskDocument'
 import type { LegacyOutbox, LegacyWrite, Task, TaskChanges } from '../types'
 
 // The outbox of the app's versions before the Firestore SDK kept the writes (IndexedDB database
 // `todo`, store `outbox`: one entry per document, its owner's e-mail indexed). The record's
 // shape is that code's, kept here only to read it once.
 
+/** The fields those versions changed: no field added since is in their records. */
+const OLD_FIELDS = ['task', 'isFinished', 'order', 'rank'] as const satisfies (keyof Task)[]
 const DB_NAME = 'todo'
 const OUTBOX = 'outbox'
 
@@ -14,8 +16,8 @@ interface StoredEntry {
   seq: number
   kind: 'add' | 'update' | 'delete'
   /** The task as those versions held it: no rank, and maybe no order. */
-  task?: Omit<Task, 'rank' | 'order'> & Partial<Pick<Task, 'rank' | 'order'>>
-  fields?: (typeof CHANGEABLE_FIELDS)[number][]
+  task?: Partial<Task>
+  fields?: (typeof OLD_FIELDS)[number][]
   acknowledged?: true
 }
 
@@ -45,13 +47,13 @@ function writeOf(entry: StoredEntry, email: string): LegacyWrite | null {
   if (entry.kind === 'delete') return { kind: 'delete', id: entry.id }
   const kept = entry.task
   if (kept?.id !== entry.id || kept.email !== email) return null
-  // Those versions' tasks had no rank (nor, from the first ones, an order of null).
-  const task: Task = { ...kept, order: kept.order ?? null, rank: kept.rank ?? null }
+  // Read as a document is: a field those versions did not have (a rank) at its first value.
+  const task = fromStored(entry.id, kept)
   if (entry.kind === 'add') return { kind: 'add', task }
   // Entries of the first versions named no fields: they wrote all those their task had.
   const fields = Array.isArray(entry.fields)
     ? entry.fields
-    : CHANGEABLE_FIELDS.filter((field) => field in kept)
+    : OLD_FIELDS.filter((field) => field in kept)
   const changes: TaskChanges = Object.fromEntries(fields.map((field) => [field, task[field]]))
   return { kind: 'update', id: entry.id, task, changes }
 }

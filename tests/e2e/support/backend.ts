@@ -7,7 +7,7 @@ import {
 } from '../../../scripts/firestore-rest.mjs'
 import { decodedFields } from '../../../scripts/firestore-values.mjs'
 import { compareTasks, FINISHED_ORDER_BASE } from '../../../src/features/tasks/model/ordering'
-import { fromStored } from '../../../src/services/taskDocument'
+import { fromStored, newTask } from '../../../src/services/taskDocument'
 import type { Task } from '../../../src/services/types'
 import { FIRESTORE } from './network'
 
@@ -118,14 +118,15 @@ export async function seedList(
 ): Promise<void> {
   const prefix = email.replace(/[^A-Za-z0-9]/g, '')
   await seedTasks(
-    Array.from({ length: count }, (_, i) => ({
-      id: `${prefix}x${String(i)}`,
-      task: text(i + 1),
-      isFinished: i >= finishedFrom,
-      email,
-      order: i >= finishedFrom ? FINISHED_ORDER_BASE + i : i,
-      rank: null,
-    })),
+    Array.from({ length: count }, (_, i) =>
+      newTask({
+        id: `${prefix}x${String(i)}`,
+        task: text(i + 1),
+        isFinished: i >= finishedFrom,
+        email,
+        order: i >= finishedFrom ? FINISHED_ORDER_BASE + i : i,
+      }),
+    ),
   )
 }
 

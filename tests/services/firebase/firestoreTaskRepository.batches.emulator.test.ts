@@ -1,21 +1,11 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import { createFirebaseAuthService } from '../../../src/services/firebase/firebaseAuth'
-import type { Task } from '../../../src/services/types'
 import { device, follow, newUser } from '../../emulators/devices'
-import { storedTask, storeTasks } from '../../emulators/rest'
+import { storedTask, storeTasks, taskOf } from '../../emulators/rest'
 
 // The batched writes of an import and of Delete account (firestore.ts), and deleting the Auth
 // user (firebaseAuth.ts), on the real SDKs against Google's emulators, with firestore.rules.
-
-const taskOf = (email: string, text: string, order = 0): Task => ({
-  id: `${text.replace(/\W/g, '')}-${crypto.randomUUID().slice(0, 8)}`,
-  task: text,
-  isFinished: false,
-  email,
-  order,
-  rank: null,
-})
 
 describe('batches', () => {
   it('addMany stores every task; idsOnServer finds the user’s alone; deleteMany removes them', async () => {
@@ -23,7 +13,11 @@ describe('batches', () => {
     const { tasks } = await device(email)
     const hers = taskOf(newUser('grace'), 'Hers')
     await storeTasks([hers])
-    const mine = [taskOf(email, 'One', 0), taskOf(email, 'Two', 1), taskOf(email, 'Three', 2)]
+    const mine = [
+      taskOf(email, 'One'),
+      taskOf(email, 'Two', { order: 1 }),
+      taskOf(email, 'Three', { order: 2 }),
+    ]
     await tasks.addMany(mine)
     expect(await storedTask(mine[1]?.id ?? '')).toMatchObject({ task: 'Two', email, order: 1 })
     expect((await tasks.idsOnServer(email, 500)).sort()).toEqual(mine.map(({ id }) => id).sort())

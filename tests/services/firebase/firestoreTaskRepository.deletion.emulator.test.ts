@@ -1,22 +1,12 @@
 // @vitest-environment jsdom
 import { GoogleAuthProvider, signInWithCredential, signOut, type Auth } from 'firebase/auth'
 import { describe, expect, it } from 'vitest'
-import type { Task } from '../../../src/services/types'
 import { device, newUser } from '../../emulators/devices'
-import { storedTask } from '../../emulators/rest'
+import { storedTask, taskOf } from '../../emulators/rest'
 
 // Delete account's part of the adapter on the real SDK and Google's emulator with
 // firestore.rules: the server's count, the deleted-account mark as two devices see it, and the
 // unsent changes of a deleted account dropped from the device.
-
-const taskOf = (email: string, text: string): Task => ({
-  id: `t-${crypto.randomUUID()}`,
-  task: text,
-  isFinished: false,
-  email,
-  order: 0,
-  rank: null,
-})
 
 /** Follows the signed-in user's mark; the last word heard. */
 function followMark(tasks: Awaited<ReturnType<typeof device>>['tasks']) {

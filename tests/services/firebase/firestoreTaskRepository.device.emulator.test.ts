@@ -2,7 +2,7 @@
 import { GoogleAuthProvider, signInWithCredential, signOut, type Auth } from 'firebase/auth'
 import { describe, expect, it } from 'vitest'
 import { device, follow, newUser } from '../../emulators/devices'
-import { storedTask } from '../../emulators/rest'
+import { storedTask, taskOf } from '../../emulators/rest'
 
 // What the device keeps (IndexedDB, here fake-indexeddb), on the real SDK against the emulator.
 
@@ -14,14 +14,7 @@ describe('the device', () => {
     const email = newUser()
     const laptop = await device(email)
     expect(await laptop.tasks.persistence()).toBe('device')
-    await laptop.tasks.add({
-      id: `t-${crypto.randomUUID()}`,
-      task: 'Kept',
-      isFinished: false,
-      email,
-      order: 0,
-      rank: null,
-    })
+    await laptop.tasks.add(taskOf(email, 'Kept'))
     expect(await laptop.tasks.allSaved(10_000)).toBe(true)
 
     // Offline, the list comes from the device alone.
@@ -89,15 +82,6 @@ describe('a shared browser', () => {
     const [leaver = '', next = ''] = [...people].sort((a, b) =>
       (uids.get(a) ?? '') < (uids.get(b) ?? '') ? -1 : 1,
     )
-    const taskOf = (email: string, text: string) => ({
-      id: `t-${crypto.randomUUID()}`,
-      task: text,
-      isFinished: false,
-      email,
-      order: 0,
-      rank: null,
-    })
-
     await signInAs(shared.auth, leaver)
     const saved = taskOf(leaver, 'Saved before')
     await shared.tasks.add(saved)

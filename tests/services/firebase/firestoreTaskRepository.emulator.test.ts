@@ -3,19 +3,10 @@ import { describe, expect, it, vi } from 'vitest'
 import { toStored } from '../../../src/services/taskDocument'
 import type { Task } from '../../../src/services/types'
 import { device, follow, newUser } from '../../emulators/devices'
-import { storedTask, storeDocuments, storeTasks } from '../../emulators/rest'
+import { storedTask, storeDocuments, storeTasks, taskOf } from '../../emulators/rest'
 
 // The Firestore adapter (firestore.ts behind firestoreTaskRepository.ts) on the real SDK
 // against Google's emulator, with firestore.rules.
-
-const taskOf = (email: string, id: string, order = 0, text = `Task ${id}`): Task => ({
-  id: `${id}-${crypto.randomUUID().slice(0, 8)}`,
-  task: text,
-  isFinished: false,
-  email,
-  order,
-  rank: null,
-})
 
 /** How many write batches the SDK keeps in IndexedDB, of every device of this test file. */
 async function queuedBatches(): Promise<number> {
@@ -46,12 +37,12 @@ describe('the live query', () => {
   it('brings another device’s adds, changes and deletes, with no reload', async () => {
     const email = newUser()
     const [laptop, phone] = await Promise.all([device(email), device(email)])
-    const first = taskOf(email, 'first', 0, 'Already there')
+    const first = taskOf(email, 'Already there')
     await phone.tasks.add(first)
     const list = follow(laptop.tasks, email)
     await expect.poll(list.texts).toEqual(['Already there'])
 
-    const second = taskOf(email, 'second', 1, 'Added on the phone')
+    const second = taskOf(email, 'Added on the phone', { order: 1 })
     await phone.tasks.add(second)
     await expect.poll(list.texts).toEqual(['Already there', 'Added on the phone'])
     await phone.tasks.update(first.id, { isFinished: true, order: 2 ** 40 })
@@ -65,7 +56,7 @@ describe('the live query', () => {
   it('holds only the user’s own tasks', async () => {
     const ada = newUser()
     const grace = newUser('grace')
-    await storeTasks([taskOf(grace, 'hers'), taskOf(ada, 'mine', 0, 'Mine')])
+    await storeTasks([taskOf(grace, 'Task hers'), taskOf(ada, 'Mine')])
     const list = follow((await device(ada)).tasks, ada)
     await expect.poll(() => list.reports.some((report) => !report.fromCache)).toBe(true)
     expect(list.texts()).toEqual(['Mine'])
@@ -156,7 +147,7 @@ describe('this device’s own writes', () => {
     const list = follow(laptop.tasks, email)
     await expect.poll(() => list.reports.length).toBeGreaterThan(0)
     await laptop.offline()
-    const task = taskOf(email, 'offline', 0, 'Written offline')
+    const task = taskOf(email, 'Written offline')
     let acknowledged = false
     const written = laptop.tasks.add(task).then(() => (acknowledged = true))
     await expect
@@ -184,7 +175,7 @@ describe('this device’s own writes', () => {
   it('update writes only the fields given: another device’s change to another field stays', async () => {
     const email = newUser()
     const [laptop, phone] = await Promise.all([device(email), device(email)])
-    const task = taskOf(email, 'shared', 0, 'Before')
+    const task = taskOf(email, 'Before')
     await laptop.tasks.add(task)
     await phone.tasks.update(task.id, { task: 'Renamed on the phone' })
     // The laptop has not heard of the new text: it follows nothing.
@@ -200,7 +191,7 @@ describe('this device’s own writes', () => {
   it('a write the SDK refuses at once (data it cannot store) leaves the task following the server', async () => {
     const email = newUser()
     const [laptop, phone] = await Promise.all([device(email), device(email)])
-    const task = taskOf(email, 'thrown', 0, 'Before')
+    const task = taskOf(email, 'Before')
     await laptop.tasks.add(task)
     const list = follow(laptop.tasks, email)
     await expect.poll(() => list.task(task.id)?.task).toBe('Before')
@@ -219,7 +210,7 @@ describe('this device’s own writes', () => {
     await laptop.offline()
     expect(laptop.tasks.changesOnlyInMemory()).toBe(false)
     const before = await queuedBatches()
-    void laptop.tasks.add(taskOf(email, 'kept', 0, 'Kept offline'))
+    void laptop.tasks.add(taskOf(email, 'Kept offline'))
     expect(laptop.tasks.changesOnlyInMemory()).toBe(true)
     await expect.poll(() => laptop.tasks.changesOnlyInMemory()).toBe(false)
     // It is in the SDK's queue on disk the moment the page says so (nothing is acknowledged).

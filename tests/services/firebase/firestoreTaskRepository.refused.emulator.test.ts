@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import { toStored } from '../../../src/services/taskDocument'
-import type { Task } from '../../../src/services/types'
 import { device, follow, newUser } from '../../emulators/devices'
-import { putRules, restoreRules, storedTask, storeTasks } from '../../emulators/rest'
+import { putRules, restoreRules, storedTask, storeTasks, taskOf } from '../../emulators/rest'
 
 // Writes the server refuses for good, on the real SDK against Google's emulator.
 
@@ -12,15 +11,6 @@ const codeOf = (promise: Promise<unknown>) =>
     () => 'ok',
     (err: unknown) => (err as { code?: string }).code,
   )
-
-const taskOf = (email: string, text = 'Before'): Task => ({
-  id: `t-${crypto.randomUUID().slice(0, 8)}`,
-  task: text,
-  isFinished: false,
-  email,
-  order: 0,
-  rank: null,
-})
 
 /** firestore.rules' reads, with every write refused. */
 const NO_WRITES = `rules_version = '2';
@@ -36,7 +26,7 @@ service cloud.firestore {
 describe('a write the rules refuse', () => {
   it('rejects with permission-denied, for an add, an update and a delete alike', async () => {
     const email = newUser()
-    const kept = taskOf(email)
+    const kept = taskOf(email, 'Before')
     await storeTasks([kept])
     const { tasks } = await device(email)
     await putRules(NO_WRITES)

@@ -1,32 +1,45 @@
 import Papa from 'papaparse'
+import { fromStored, STORED_FIELDS, type StoredFields } from '../../../services/taskDocument'
 import type { Task } from '../../../services/types'
 import type { CsvTable } from './csv'
 import { isObject, wrongShape, type FileTask, type ParseResult } from './types'
 
 // This app's own files: JSON (`todo-tasks-YYYY-MM-DD.json`, with a format version) and CSV,
-// each holding every task with its id, text, state and place in the list (1 is the top).
+// each holding every task with its id, text, state and place in the list (1 is the top), and
+// every other stored field that holds a value under its own name, so that a new one is kept
+// without a change here.
 
 /** What `format` says in this app's JSON. */
 export const FORMAT_NAME = 'todo-tasks'
 /** The version this app writes and the newest it reads. */
 export const FORMAT_VERSION = 1
-export const CSV_COLUMNS = ['id', 'text', 'finished', 'place'] as const
+/** The stored fields the files say in their own words (the owner is whoever imports). */
+const RENAMED: readonly (keyof StoredFields)[] = ['task', 'isFinished', 'email', 'order', 'rank']
+const KEPT = STORED_FIELDS.filter((field) => !RENAMED.includes(field))
 
-/** A task as exported. */
-export interface ExportedTask {
-  id: string
-  text: string
-  finished: boolean
-  place: number
+const FIRST = fromStored('', {})
+
+/**
+ * The fields the files keep under their own names, as a task reads them from `valueOf` each:
+ * those not at their first value, which a file without them reads as (so a file holds a field,
+ * and a CSV its column, only once some task gives it a value).
+ */
+const keptOf = (valueOf: (field: keyof StoredFields) => unknown) => {
+  const task = fromStored('', Object.fromEntries(KEPT.map((field) => [field, valueOf(field)])))
+  const kept = KEPT.filter((field) => task[field] !== FIRST[field])
+  return kept.length
+    ? (Object.fromEntries(kept.map((field) => [field, task[field]])) as Partial<StoredFields>)
+    : undefined
 }
 
 /** `tasks` (in list order) as the files hold them. */
-export const exportedTasks = (tasks: readonly Task[]): ExportedTask[] =>
+const exportedTasks = (tasks: readonly Task[]) =>
   tasks.map((task, index) => ({
     id: task.id,
     text: task.task,
     finished: task.isFinished,
     place: index + 1,
+    ...keptOf((field) => task[field]),
   }))
 
 /** The day of `date` where the person is, as the file's name says it. */
@@ -69,13 +82,16 @@ export const unescapeCell = (cell: string): string =>
  * after an apostrophe where a spreadsheet would run it (escapeCell).
  */
 export const toCsv = (tasks: readonly Task[]): string => {
-  const rows = exportedTasks(tasks).map(({ id, text, finished, place }) => ({
-    id: escapeCell(id),
-    text: escapeCell(text),
-    finished,
-    place,
-  }))
-  return `${Papa.unparse(rows, { columns: [...CSV_COLUMNS] })}\r\n`
+  const rows = exportedTasks(tasks).map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? escapeCell(value) : value,
+      ]),
+    ),
+  )
+  const kept = KEPT.filter((field) => rows.some((row) => field in row))
+  return `${Papa.unparse(rows, { columns: ['id', 'text', 'finished', 'place', ...kept] })}\r\n`
 }
 
 /** Tasks in the order of their places when every one has a place, else in the file's. */
@@ -99,7 +115,10 @@ export function fromJson(file: Record<string, unknown>): ParseResult {
     if (!isObject(item) || typeof item.text !== 'string') return wrongShape(`${which} has no text`)
     if (typeof item.finished !== 'boolean') return wrongShape(`${which} has no "finished"`)
     const place = typeof item.place === 'number' ? item.place : NaN
-    rows.push({ task: { text: item.text, finished: item.finished }, place })
+    rows.push({
+      task: { text: item.text, finished: item.finished, fields: keptOf((field) => item[field]) },
+      place,
+    })
   }
   return { ok: true, format: 'json', tasks: byPlace(rows), unreadLines: [] }
 }
@@ -122,7 +141,14 @@ export function fromCsv({ header, rows, unreadLines }: CsvTable): ParseResult {
     }
     const at = fields[place ?? -1]?.trim()
     parsed.push({
-      task: { text: unescapeCell(fields[text ?? -1] ?? ''), finished: state === 'true' },
+      task: {
+        text: unescapeCell(fields[text ?? -1] ?? ''),
+        finished: state === 'true',
+        fields: keptOf((field) => {
+          const cell = fields[columns.indexOf(field.toLowerCase())]
+          return cell ? unescapeCell(cell) : undefined // An empty cell: a field not stored.
+        }),
+      },
       place: at ? Number(at) : NaN,
     })
   }

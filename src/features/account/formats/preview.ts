@@ -1,3 +1,4 @@
+import type { StoredFields } from '../../../services/taskDocument'
 import { MAX_TASK_LENGTH, type Task } from '../../../services/types'
 import { normalizeTaskText } from '../../tasks'
 import { nextTurn, slices, type ImportFormat, type ParsedFile, type Pause } from './types'
@@ -6,6 +7,7 @@ import { nextTurn, slices, type ImportFormat, type ParsedFile, type Pause } from
 export interface TaskToAdd {
   text: string
   finished: boolean
+  fields?: Partial<StoredFields> | undefined
 }
 
 /** Of the tasks to add, how many had each kind of data the app does not keep (TaskExtras). */
@@ -79,7 +81,7 @@ export async function previewImport(
   const { skipped, notKept } = preview
   const groups = new Set<number>()
   const slice = slices(pause)
-  for (const { text: raw, finished, deleted, extras } of tasks) {
+  for (const { text: raw, finished, deleted, extras, fields } of tasks) {
     if (slice.due()) await slice.pause()
     const stored = storedText(raw, exact)
     if (deleted) skipped.deleted++
@@ -87,7 +89,7 @@ export async function previewImport(
     else if (here.has(stored.text)) skipped.duplicate++
     else {
       const { text } = stored
-      preview.tasks.push({ text, finished })
+      preview.tasks.push({ text, finished, fields })
       if (finished) preview.finished++
       if (!extras) continue
       const { group, ...kinds } = extras

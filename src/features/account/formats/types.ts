@@ -1,6 +1,7 @@
 // What a file holds, read by the parsers beside this file: functions from a file's text to
 // tasks or one problem, which know nothing of the page. What may be added is the app's own rule
 // (taskText.ts), applied to what they read in preview.ts.
+import type { StoredFields } from '../../../services/taskDocument'
 
 /**
  * What a file says of a task beyond its text and state, none of which this app keeps: the
@@ -30,6 +31,8 @@ export interface FileTask {
   /** Deleted in the app it came from, yet still in its export (Google Tasks keeps some). */
   deleted?: boolean
   extras?: TaskExtras
+  /** This app's own file: the stored fields it keeps under their own names (ourFormat.ts). */
+  fields?: Partial<StoredFields> | undefined
 }
 
 export type ImportFormat = 'json' | 'csv' | 'takeout' | 'todoist'

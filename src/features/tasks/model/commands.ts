@@ -1,4 +1,5 @@
 import type { AppThunk } from '../../../app/store'
+import { newTask } from '../../../services/taskDocument'
 import type { Task } from '../../../services/types'
 import { selectCurrentUser } from '../../auth'
 import { placeAfterLastOpen, placeAtEnd, placeAtTop, placeBetween, taskIn } from './ordering'
@@ -91,7 +92,7 @@ export const addTask =
     }
     const place = placeAfterLastOpen(getState().tasks)
     const { id } = dispatch(
-      taskAdded({ task: normalized, isFinished: false, email: owner, ...place }),
+      taskAdded(newTask({ task: normalized, email: owner, ...place })),
     ).payload
     return { kind: 'added', id, text: normalized }
   }

@@ -8,16 +8,11 @@ import {
 } from '../../../../src/features/account/formats/ourFormat'
 import { parseImport } from '../../../../src/features/account/formats/parseImport'
 import { previewImport } from '../../../../src/features/account/formats/preview'
+import { newTask } from '../../../../src/services/taskDocument'
 import type { Task } from '../../../../src/services/types'
 
-const task = (id: string, text: string, isFinished = false): Task => ({
-  id,
-  task: text,
-  isFinished,
-  email: 'ada@example.com',
-  order: 0,
-  rank: null,
-})
+const task = (id: string, text: string, isFinished = false): Task =>
+  newTask({ id, task: text, isFinished, email: 'ada@example.com', order: 0 })
 
 const list = [
   task('a', 'Water the plants'),

@@ -38,7 +38,7 @@ describe('each click writes only what it changed', () => {
     expect(repository.writes).toEqual([
       {
         kind: 'add',
-        task: { id, task: 'Delta', isFinished: false, email: EMAIL, order: 2, rank: null },
+        task: storedTask(id, false, 2, 'Delta'),
       },
     ])
   })

@@ -20,6 +20,7 @@ import {
   tasksRestored,
   taskTextSaved,
 } from '../../../../src/features/tasks/model/tasksSlice'
+import { newTask } from '../../../../src/services/taskDocument'
 import { EMAIL, storedTask, storeWithList } from '../../../support/store'
 
 // The commands (commands.ts, and the add's order as addTask computes it) and their reducers:
@@ -36,25 +37,17 @@ const isSorted = (store: AppStore) =>
 /** An add as addTask makes it, with a known id (its action creator makes a random one). */
 const added = (store: AppStore, id: string, task = `New ${id}`, email = EMAIL) => ({
   type: taskAdded.type,
-  payload: {
-    id,
-    task,
-    isFinished: false,
-    email,
-    ...placeAfterLastOpen(store.getState().tasks),
-  },
+  payload: newTask({ id, task, email, ...placeAfterLastOpen(store.getState().tasks) }),
 })
 
 describe('a new task', () => {
   it('starts unfinished, with order 0, in an empty list, and gets a 20-character id', () => {
     const { store } = storeWithList()
     const { payload } = store.dispatch(
-      taskAdded({ task: 'Buy milk', isFinished: false, email: EMAIL, order: 0, rank: null }),
+      taskAdded(newTask({ task: 'Buy milk', email: EMAIL, order: 0 })),
     )
     expect(payload.id).toMatch(/^[A-Za-z0-9]{20}$/)
-    expect(selectAllTasks(store.getState())).toEqual([
-      { id: payload.id, task: 'Buy milk', isFinished: false, email: EMAIL, order: 0, rank: null },
-    ])
+    expect(selectAllTasks(store.getState())).toEqual([storedTask(payload.id, false, 0, 'Buy milk')])
   })
 
   it('goes after the last open task, before the finished ones', () => {
