@@ -1,5 +1,5 @@
 import './settings.css'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { useAppSelector } from '../../app/hooks'
 
 const ImportStatus = lazy(() =>
@@ -7,17 +7,18 @@ const ImportStatus = lazy(() =>
 )
 
 /**
- * The account's line below the header: an import's progress and its Undo, or that the account
- * was deleted. One polite live region, always in the page, silent and taking no room until the
- * account feature (loaded on first use of Settings) has something to say.
+ * The account's line below the header: an import's progress and its Undo (`undo`, from the
+ * page), or that the account was deleted. One polite live region, always in the page, silent
+ * and taking no room until the account feature (loaded on first use of Settings) has something
+ * to say.
  */
-export function AccountStatus() {
+export function AccountStatus({ undo }: { undo: ReactNode }) {
   const loaded = useAppSelector((state) => state.account !== undefined)
   return (
     <div className="account-line" role="status">
       {loaded && (
         <Suspense fallback={null}>
-          <ImportStatus />
+          <ImportStatus undo={undo} />
         </Suspense>
       )}
     </div>

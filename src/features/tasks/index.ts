@@ -6,11 +6,13 @@ export {
   importUndone,
   selectAllTasks,
   selectFinishedCount,
+  selectListOwner,
   selectOpenCount,
   selectTaskById,
   selectTaskIds,
   selectTaskTable,
   taskAdded,
+  taskDeleted,
   tasksCleared,
   taskSaveFailed,
   tasksImported,
@@ -36,4 +38,5 @@ export { SyncStatus } from './saving/SyncStatus'
 export { guardLeaving } from './saving/leaveGuard'
 export { TaskForm } from './ui/TaskForm'
 export { TaskList } from './ui/TaskList'
+export { focusRowControl } from './ui/list/rowControls'
 export type { Reveal } from './ui/list/useReveal'

@@ -1,5 +1,15 @@
 import { useEffect, useEffectEvent, useState } from 'react'
-import type { Deleted } from './rowActions'
+import { flushSync } from 'react-dom'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { focusRowControl } from '../tasks'
+import {
+  selectDeleteOffer,
+  selectImportOffer,
+  undoDelete,
+  undoDismissed,
+  undoImport,
+  type DeleteOffer,
+} from './undoSlice'
 
 /** How long Undo is offered after a delete, unless the bar holds focus. */
 export const UNDO_MS = 6000
@@ -9,7 +19,7 @@ const editable = (target: EventTarget | null) =>
   (target.isContentEditable || target.matches('input, textarea, select'))
 
 /** What the bar says of the last delete. */
-export function deletedMessage({ tasks, cleared }: Deleted): string {
+export function deletedMessage({ tasks, cleared }: DeleteOffer): string {
   if (!cleared) return 'Task deleted.'
   return tasks.length === 1 ? '1 finished task deleted.' : `${tasks.length} finished tasks deleted.`
 }
@@ -19,39 +29,39 @@ export function deletedMessage({ tasks, cleared }: Deleted): string {
  * Undo puts back the last deleted task. Reachable with Tab (after the list) or with Ctrl+Z
  * (⌘Z) from anywhere but a text field or the dialog; the time stops while it holds focus.
  */
-export function UndoBar({
-  deleted,
-  onUndo,
-  onDismiss,
-}: {
-  deleted: Deleted | null
-  onUndo: () => void
-  onDismiss: () => void
-}) {
+export function UndoBar() {
+  const dispatch = useAppDispatch()
+  const deleted = useAppSelector(selectDeleteOffer)
   // Which delete's bar holds focus. A bar removed with focus in it (Undo pressed) gets no blur:
   // the next delete, with a new count, is not held by it.
   const [heldFor, setHeldFor] = useState<number | null>(null)
   const held = deleted !== null && heldFor === deleted.count
-  const dismiss = useEffectEvent(onDismiss)
-  const undo = useEffectEvent(onUndo)
-  const shown = deleted !== null
+  const shown = deleted?.count ?? null
+  const undo = () => {
+    // The row is drawn before its toggle takes focus; the input does if it is not.
+    focusRowControl(
+      flushSync(() => dispatch(undoDelete())),
+      'toggle',
+    )
+  }
+  const undoKey = useEffectEvent(undo)
 
   useEffect(() => {
-    if (!shown || held) return
-    const timer = setTimeout(dismiss, UNDO_MS)
+    if (shown === null || held) return
+    const timer = setTimeout(() => dispatch(undoDismissed(shown)), UNDO_MS)
     return () => {
       clearTimeout(timer)
     }
-  }, [shown, held, deleted?.count])
+  }, [dispatch, shown, held])
 
   useEffect(() => {
-    if (!shown) return
+    if (shown === null) return
     const keyDown = (event: KeyboardEvent) => {
       const z = event.key === 'z' || event.key === 'Z'
       if (!z || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return
       if (editable(event.target) || document.querySelector('dialog[open]')) return
       event.preventDefault()
-      undo()
+      undoKey()
     }
     document.addEventListener('keydown', keyDown)
     return () => {
@@ -69,7 +79,7 @@ export function UndoBar({
             type="button"
             aria-keyshortcuts="Control+Z Meta+Z"
             title="Undo (Ctrl+Z)"
-            onClick={onUndo}
+            onClick={undo}
             onFocus={() => {
               setHeldFor(deleted.count)
             }}
@@ -82,5 +92,23 @@ export function UndoBar({
         </span>
       )}
     </div>
+  )
+}
+
+/** The import line's Undo (the account's line, composed with it in src/app). */
+export function UndoImport() {
+  const dispatch = useAppDispatch()
+  const offered = useAppSelector(selectImportOffer) !== null
+  return (
+    offered && (
+      <button
+        type="button"
+        onClick={() => {
+          dispatch(undoImport())
+        }}
+      >
+        Undo
+      </button>
+    )
   )
 }
