@@ -7,10 +7,9 @@ const ImportStatus = lazy(() =>
 )
 
 /**
- * The account's line below the header: an import's progress and its Undo (`undo`, from the
- * page), or that the account was deleted. One polite live region, always in the page, silent
- * and taking no room until the account feature (loaded on first use of Settings) has something
- * to say.
+ * The account's line below the header: an import's progress and its `undo`, or that the account
+ * was deleted. One polite live region, always in the page, silent and taking no room until the
+ * account feature (loaded on first use of Settings) has something to say.
  */
 export function AccountStatus({ undo }: { undo: ReactNode }) {
   const loaded = useAppSelector((state) => state.account !== undefined)

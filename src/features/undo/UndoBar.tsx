@@ -8,7 +8,6 @@ import {
   undoDelete,
   undoDismissed,
   undoImport,
-  type DeleteOffer,
 } from './undoSlice'
 
 /** How long Undo is offered after a delete, unless the bar holds focus. */
@@ -17,12 +16,6 @@ export const UNDO_MS = 6000
 const editable = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || target.matches('input, textarea, select'))
-
-/** What the bar says of the last delete. */
-export function deletedMessage({ tasks, cleared }: DeleteOffer): string {
-  if (!cleared) return 'Task deleted.'
-  return tasks.length === 1 ? '1 finished task deleted.' : `${tasks.length} finished tasks deleted.`
-}
 
 /**
  * "Task deleted. Undo", for a few seconds after a delete: a polite status, never an alert.
@@ -35,10 +28,10 @@ export function UndoBar() {
   // Which delete's bar holds focus. A bar removed with focus in it (Undo pressed) gets no blur:
   // the next delete, with a new count, is not held by it.
   const [heldFor, setHeldFor] = useState<number | null>(null)
-  const held = deleted !== null && heldFor === deleted.count
   const shown = deleted?.count ?? null
+  const held = shown !== null && heldFor === shown
   const undo = () => {
-    // The row is drawn before its toggle takes focus; the input does if it is not.
+    // The row is drawn first, so its toggle can take focus (else the input does).
     focusRowControl(
       flushSync(() => dispatch(undoDelete())),
       'toggle',
@@ -69,12 +62,15 @@ export function UndoBar() {
     }
   }, [shown])
 
+  const { length } = deleted?.tasks ?? []
   return (
     <div className="undo-bar" role="status">
       {deleted && (
         // A new element for each delete, so a second delete is announced too.
         <span key={deleted.count} className="undo-content">
-          {deletedMessage(deleted)}{' '}
+          {!deleted.cleared
+            ? 'Task deleted.'
+            : `${String(length)} finished ${length === 1 ? 'task' : 'tasks'} deleted.`}{' '}
           <button
             type="button"
             aria-keyshortcuts="Control+Z Meta+Z"
@@ -95,12 +91,11 @@ export function UndoBar() {
   )
 }
 
-/** The import line's Undo (the account's line, composed with it in src/app). */
+/** The import line's Undo (the page puts it in the account's line). */
 export function UndoImport() {
   const dispatch = useAppDispatch()
-  const offered = useAppSelector(selectImportOffer) !== null
   return (
-    offered && (
+    useAppSelector(selectImportOffer) && (
       <button
         type="button"
         onClick={() => {

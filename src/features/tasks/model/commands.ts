@@ -1,5 +1,4 @@
 import type { AppThunk } from '../../../app/store'
-import type { Task } from '../../../services/types'
 import { placeAtEnd, placeAtTop, placeBetween, taskIn } from './ordering'
 import {
   finishedTasksCleared,
@@ -29,20 +28,18 @@ export const taskToggled =
     )
   }
 
-/** Delete; returns the task deleted, for Undo. */
+/** Delete: the action carries the task as it was, for its write and for Undo. */
 export const taskDeleteClicked =
-  (id: string): AppThunk<Task | undefined> =>
+  (id: string): AppThunk =>
   (dispatch, getState) => {
     const task = taskIn(getState().tasks, id)
     if (task !== undefined) dispatch(taskDeleted(task))
-    return task
   }
 
-/** Clear finished; returns the tasks cleared, for Undo. */
-export const clearFinishedClicked = (): AppThunk<Task[]> => (dispatch, getState) => {
+/** Clear finished: every finished task goes at once, and one Undo brings them all back. */
+export const clearFinishedClicked = (): AppThunk => (dispatch, getState) => {
   const finished = selectAllTasks(getState()).filter((task) => task.isFinished)
   if (finished.length > 0) dispatch(finishedTasksCleared(finished))
-  return finished
 }
 
 /** Retry: the refused changes of `ids` are sent again. */

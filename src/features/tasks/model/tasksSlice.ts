@@ -37,11 +37,6 @@ function withOwnNew(state: TasksState, tasks: readonly Task[]) {
   return changes ? frozen({ ...list, ...changes }) : list
 }
 
-interface ImportSlice {
-  importId: string
-  first: boolean
-}
-
 const tasksSlice = createSlice({
   name: 'tasks',
   initialState,
@@ -79,8 +74,10 @@ const tasksSlice = createSlice({
      * of and whether they are its first (src/features/account adds a long file's in slices).
      */
     tasksImported: {
-      reducer: (state, { payload }: PayloadAction<Task[], string, ImportSlice>) =>
-        withOwnNew(state, payload),
+      reducer: (
+        state,
+        { payload }: PayloadAction<Task[], string, { importId: string; first: boolean }>,
+      ) => withOwnNew(state, payload),
       prepare: (tasks: Task[], importId: string, first: boolean) => ({
         payload: tasks,
         meta: { importId, first },

@@ -1,7 +1,6 @@
 import './list/list.css'
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { flushSync } from 'react-dom'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppSelector } from '../../../app/hooks'
 import type { ReactNode } from 'react'
 import { TaskEditor } from './EditTaskDialog'
 import { WINDOW_MIN_ROWS } from './list/listWindow'
@@ -9,7 +8,6 @@ import { focusRowControl } from './list/rowControls'
 import type { FocusedRow } from './list/useFocusedRow'
 import type { Reveal } from './list/useReveal'
 import { RowActionsContext, useRowActions } from './rowActions'
-import { clearFinishedClicked } from '../model/commands'
 import { selectTaskIds } from '../model/tasksSlice'
 import { ListToolbar } from './ListToolbar'
 import { EMPTY_MESSAGES, EmptyList } from './EmptyList'
@@ -40,9 +38,8 @@ export function TaskList({
   /** What to say when the list has tasks but none is shown. */
   noMatch?: ReactNode
   reveal?: Reveal | null
-  /** What is said about saving (the sync line), shown with Undo below the list. */
+  /** What is said about saving (the sync line), and the bar of a delete's Undo, below the list. */
   status?: ReactNode
-  /** The bar offering Undo after a delete (features/undo, composed by the page). */
   undo?: ReactNode
   /** An edit was saved (Save changes with new text). */
   onSaved?: () => void
@@ -51,7 +48,6 @@ export function TaskList({
   const all = useAppSelector(selectTaskIds)
   const ids = shownIds ?? all
   const none = all.length === 0
-  const dispatch = useAppDispatch()
   const { actions, editing, closeEditor } = useRowActions()
   const focus = useRef<FocusedRow | null>(null)
   const rows = useTaskRows()
@@ -82,15 +78,7 @@ export function TaskList({
 
   return (
     <RowActionsContext value={actions}>
-      {!none && (
-        <ListToolbar
-          onClearFinished={() => {
-            flushSync(() => dispatch(clearFinishedClicked()))
-            // Its button has gone with the finished tasks: back to where tasks are written.
-            focusInput()
-          }}
-        />
-      )}
+      {!none && <ListToolbar />}
       {none ? (
         <EmptyList />
       ) : empty ? (
