@@ -1,6 +1,7 @@
 import { AccountStatus, Settings } from '../features/account'
 import { AccountWidget } from '../features/auth'
 import { SyncStatus } from '../features/tasks'
+import { UndoImport } from '../features/undo'
 import { TasksPage } from './TasksPage'
 
 export function App() {
@@ -10,7 +11,7 @@ export function App() {
         <h1>To-do</h1>
         <AccountWidget settings={<Settings />} />
       </header>
-      <AccountStatus />
+      <AccountStatus undo={<UndoImport />} />
       <TasksPage status={<SyncStatus />} />
     </>
   )

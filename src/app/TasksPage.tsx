@@ -4,6 +4,7 @@ import { selectCurrentUser } from '../features/auth'
 import { FindBar, useFilterInHash, useShownTasks } from '../features/find'
 import { TaskForm, TaskList } from '../features/tasks'
 import type { Reveal } from '../features/tasks'
+import { UndoBar } from '../features/undo'
 
 /** The form, the list and, below it, `status`: what is said about saving. */
 export function TasksPage({ status }: { status?: ReactNode }) {
@@ -40,6 +41,7 @@ export function TasksPage({ status }: { status?: ReactNode }) {
         noMatch={shown.noMatch}
         reveal={added}
         status={status}
+        undo={<UndoBar />}
         onSaved={() => {
           say('Saved')
         }}

@@ -47,15 +47,15 @@ export function sanitizeAction(action: UnknownAction): UnknownAction {
   return { ...action, payload: summary(action.payload.length, what) }
 }
 
-/** The task table and order, the refused changes and an import's ids, as a count when long. */
+/** The task table and order, the refused changes and what Undo would bring back, when long. */
 export function sanitizeState(state: RootState): unknown {
-  const { tasks, account } = state
+  const { tasks, undo } = state
   const unsaved = Object.keys(tasks.unsaved).length
-  const imported = account?.imported
-  const importedIds = imported?.ids.length ?? 0
-  if (tasks.ids.length <= LONG_LIST && unsaved <= LONG_LIST && importedIds <= LONG_LIST) {
-    return state
-  }
+  const { deleted, imported } = undo
+  const counts = [tasks.ids.length, unsaved, deleted?.tasks.length ?? 0, imported?.ids.length ?? 0]
+  if (counts.every((count) => count <= LONG_LIST)) return state
+  const long = <T>(list: readonly T[], what: string) =>
+    list.length > LONG_LIST ? summary(list.length, what) : list
   const count = summary(tasks.ids.length, 'tasks')
   return {
     ...state,
@@ -64,10 +64,11 @@ export function sanitizeState(state: RootState): unknown {
       ...(tasks.ids.length > LONG_LIST && { ids: count, table: count }),
       ...(unsaved > LONG_LIST && { unsaved: summary(unsaved, 'unsaved changes') }),
     },
-    ...(imported &&
-      importedIds > LONG_LIST && {
-        account: { ...account, imported: { ...imported, ids: summary(importedIds, 'ids') } },
-      }),
+    undo: {
+      ...undo,
+      deleted: deleted && { ...deleted, tasks: long(deleted.tasks, 'tasks') },
+      imported: imported && { ...imported, ids: long(imported.ids, 'ids') },
+    },
   }
 }
 

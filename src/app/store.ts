@@ -9,6 +9,7 @@ import {
 import { addAuthListeners, authReducer } from '../features/auth'
 import { addFindListeners, findReducer } from '../features/find'
 import { addSyncListeners, addTasksListeners, syncReducer, tasksReducer } from '../features/tasks'
+import { undoReducer } from '../features/undo'
 import type { Services } from '../services/types'
 import { devToolsOptions } from './devTools'
 import type { AppStartListening } from './hooks'
@@ -25,6 +26,7 @@ export const rootReducer = combineSlices({
   tasks: tasksReducer,
   sync: syncReducer,
   find: findReducer,
+  undo: undoReducer,
 }).withLazyLoadedSlices<LazyLoadedSlices>()
 
 export type RootState = ReturnType<typeof rootReducer>

@@ -3,7 +3,6 @@ import type { DevToolsEnhancerOptions, UnknownAction } from '@reduxjs/toolkit'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { DEVTOOLS_MAX_AGE, sanitizeAction, sanitizeState } from '../../src/app/devTools'
 import { rootReducer } from '../../src/app/store'
-import { accountSlice, importStarted } from '../../src/features/account/accountSlice'
 import {
   finishedTasksCleared,
   taskMarkedDone,
@@ -88,17 +87,19 @@ describe('the state sanitizer', () => {
   })
 
   it('sends the ids of a 5,000-task import as a count', () => {
-    accountSlice.injectInto(rootReducer)
-    const state = [
-      importStarted({ id: 'i1', total: 5000 }),
-      tasksImported(tasks(5000), 'i1'),
-    ].reduce(rootReducer, stateWith([]))
-    expect(state.account?.imported?.ids).toHaveLength(5000)
+    const state = [tasksImported(tasks(5000), 'i1', true)].reduce(rootReducer, stateWith([]))
+    expect(state.undo.imported?.ids).toHaveLength(5000)
     const sent = sanitizeState(state)
     expect(size(sent)).toBeLessThan(FEW_KB)
-    expect(sent).toMatchObject({
-      account: { imported: { id: 'i1', total: 5000, ids: '<<5000 ids>>' } },
-    })
+    expect(sent).toMatchObject({ undo: { imported: { id: 'i1', ids: '<<5000 ids>>' } } })
+  })
+
+  it('sends the Undo of a 5,000-task Clear finished as a count', () => {
+    const state = rootReducer(stateWith([]), finishedTasksCleared(tasks(5000, true)))
+    expect(state.undo.deleted?.tasks).toHaveLength(5000)
+    const sent = sanitizeState(state)
+    expect(size(sent)).toBeLessThan(FEW_KB)
+    expect(sent).toMatchObject({ undo: { deleted: { cleared: true, tasks: '<<5000 tasks>>' } } })
   })
 
   it('passes a short list through unchanged', () => {

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { appStarted } from '../../src/app/hooks'
 import { DEVTOOLS_MAX_AGE } from '../../src/app/devTools'
 import { setupStore, type RootState } from '../../src/app/store'
-import { addTask } from '../../src/features/tasks/model/commands'
-import { deleteTask, toggleTask } from '../../src/features/tasks/model/commands'
+import { addTask, deleteTask, toggleTask } from '../../src/features/tasks/model/commands'
+import { selectDeleteOffer } from '../../src/features/undo/undoSlice'
 import {
   selectAllTasks,
   taskAdded,
@@ -127,9 +127,14 @@ describe('Redux DevTools time travel, against the emulator', () => {
     expect(app.shown()).toEqual([])
     app.jumpTo(added(letter))
     expect(app.shown()).toEqual(['Buy milk', 'Walk the dog', 'Write to Grace'])
+    expect(selectDeleteOffer(store.getState())).toBeNull()
     const lastClick = app.indexOf(taskTextSaved.match)
     app.jumpTo(lastClick)
     expect(app.shown()).toEqual(['Walk the dog twice', 'Buy milk ✓'])
+    // The delete's Undo is offered again at that moment: it is state, made from the log.
+    expect(selectDeleteOffer(store.getState())?.tasks.map(({ task }) => task)).toEqual([
+      'Write to Grace',
+    ])
 
     // Skipping the dog's add: that moment shows no dog; the present shows the server's word
     // once the live query has reported the dog (its report follows the write's settling).

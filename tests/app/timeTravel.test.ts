@@ -48,6 +48,8 @@ describe('Redux DevTools time travel', () => {
     const replayed = session.reduce(rootReducer, rootReducer(undefined, { type: '@@INIT' }))
     expect(replayed).toEqual(store.getState())
     expect(store.getState().tasks.ids).toEqual(['b', 'a', second.payload.id])
+    // Clear finished's Undo is offered again: it is state, made from the log.
+    expect(replayed.undo.deleted).toMatchObject({ cleared: true, count: 2 })
   })
 
   it('every action and every state is plain, serializable data', () => {

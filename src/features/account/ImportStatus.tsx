@@ -1,10 +1,10 @@
+import type { ReactNode } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { importDismissed, selectDeletedAccount, selectImport } from './accountSlice'
-import { importUndoClicked } from './clicks'
 import { ACCOUNT_DELETED, count, tasks } from './words'
 
-/** What the account line says of the last import (with its one Undo), or of a deleted account. */
-export function ImportStatus() {
+/** What the account line says of the last import (with `undo`), or of a deleted account. */
+export function ImportStatus({ undo }: { undo: ReactNode }) {
   const dispatch = useAppDispatch()
   const imported = useAppSelector(selectImport)
   const deleted = useAppSelector(selectDeletedAccount)
@@ -15,7 +15,7 @@ export function ImportStatus() {
   const settled = imported.saved + imported.refused
   let said = `Imported ${tasks(total)}.`
   // Undone while it was being added: only those added so far were.
-  if (imported.undone) said = `Import undone: ${tasks(imported.ids.length)} removed.`
+  if (imported.undone) said = `Import undone: ${tasks(imported.added)} removed.`
   else if (settled < total) {
     said = offline
       ? `Imported ${tasks(total)}. Offline: they are kept on this device and will be sent.`
@@ -25,17 +25,7 @@ export function ImportStatus() {
   }
   return (
     <span className="account-line-content">
-      {said}{' '}
-      {!imported.undone && (
-        <button
-          type="button"
-          onClick={() => {
-            dispatch(importUndoClicked())
-          }}
-        >
-          Undo
-        </button>
-      )}{' '}
+      {said} {!imported.undone && undo}{' '}
       <button
         type="button"
         onClick={() => {

@@ -1,5 +1,5 @@
 import './settings.css'
-import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useId, useRef, useState, type ReactNode } from 'react'
 import { useAppSelector } from '../../app/hooks'
 
 // A chunk of its own, fetched on pointing at the button.
@@ -53,13 +53,13 @@ const ImportStatus = lazy(() =>
 )
 
 /** One live region, always in the page so it is heard, silent until the account loads. */
-export function AccountStatus() {
+export function AccountStatus({ undo }: { undo: ReactNode }) {
   const loaded = useAppSelector((state) => state.account !== undefined)
   return (
     <div className="account-line" role="status">
       {loaded && (
         <Suspense fallback={null}>
-          <ImportStatus />
+          <ImportStatus undo={undo} />
         </Suspense>
       )}
     </div>

@@ -4,18 +4,19 @@ import { authStateChanged } from '../auth'
 import { importUndone, tasksImported } from '../tasks'
 
 // The account feature's state, injected into the store when the feature first loads: the last
-// import (for its progress line and its Undo) and Delete account's progress.
+// import (for its progress line; its Undo is features/undo's) and Delete account's progress.
 
 /** The last import, while its owner is signed in. */
 export interface ImportState {
   /** Which import (its tasks' actions say it). */
   id: string
-  /** Tasks it adds; `ids`, those added to the list so far (a long file's come in slices). */
+  /** Tasks it adds; `added`, those added to the list so far (a long file's come in slices). */
   total: number
-  ids: string[]
+  added: number
   /** Tasks the server has taken, and those it refused (each marked in its row). */
   saved: number
   refused: number
+  /** Undone: what was added so far went, and no more is added. */
   undone: boolean
 }
 
@@ -92,10 +93,10 @@ export const accountSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(importStarted, (state, { payload: { id, total } }) => {
-        state.imported = { id, total, ids: [], saved: 0, refused: 0, undone: false }
+        state.imported = { id, total, added: 0, saved: 0, refused: 0, undone: false }
       })
       .addCase(tasksImported, ({ imported }, { payload, meta }) => {
-        if (imported?.id === meta.importId) imported.ids.push(...payload.map(({ id }) => id))
+        if (imported?.id === meta.importId) imported.added += payload.length
       })
       .addCase(importUndone, (state) => {
         if (state.imported) state.imported.undone = true

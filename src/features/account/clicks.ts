@@ -1,7 +1,7 @@
 import type { AppThunk } from '../../app/store'
 import { newDocumentId } from '../../lib/helpers'
 import { selectCurrentUser } from '../auth'
-import { importUndone, taskIn, tasksImported } from '../tasks'
+import { tasksImported } from '../tasks'
 import { importStarted, selectImport } from './accountSlice'
 import type { TaskToAdd } from './formats/preview'
 import { nextTurn } from './formats/types'
@@ -54,6 +54,7 @@ export const confirmImport =
           tasksImported(
             slice.map((task) => ({ id: newDocumentId(), ...task })),
             id,
+            from === 0,
           ),
         )
       }
@@ -62,11 +63,3 @@ export const confirmImport =
     }
     return placed.length
   }
-
-/** Undo of the last import: its tasks still in the list go, as they are now, at once. */
-export const importUndoClicked = (): AppThunk => (dispatch, getState) => {
-  const imported = selectImport(getState())
-  if (!imported || imported.undone) return
-  const list = getState().tasks
-  dispatch(importUndone(imported.ids.flatMap((id) => taskIn(list, id) ?? [])))
-}

@@ -6,11 +6,13 @@ export {
   importUndone,
   selectAllTasks,
   selectFinishedCount,
+  selectListOwner,
   selectOpenCount,
   selectTaskById,
   selectTaskIds,
   selectTaskTable,
   taskAdded,
+  taskDeleted,
   tasksCleared,
   taskSaveFailed,
   tasksImported,
@@ -35,4 +37,5 @@ export { syncReducer } from './saving/syncSlice'
 export { SyncStatus } from './saving/SyncStatus'
 export { TaskForm } from './ui/TaskForm'
 export { TaskList } from './ui/TaskList'
+export { focusRowControl } from './ui/list/rowControls'
 export type { Reveal } from './ui/list/useReveal'

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { importDismissed, selectImport } from '../../../src/features/account/accountSlice'
-import {
-  IMPORT_SLICE,
-  confirmImport,
-  importUndoClicked,
-} from '../../../src/features/account/clicks'
+import { IMPORT_SLICE, confirmImport } from '../../../src/features/account/clicks'
 import { installAccount } from '../../../src/features/account/install'
+import { selectImportOffer, undoImport } from '../../../src/features/undo/undoSlice'
 import { EMAIL, signedInStore, storedTask } from '../../support/store'
 
 // A long import goes into the list a slice at a time, a turn of the event loop between slices:
@@ -36,17 +33,17 @@ describe('an import in slices', () => {
     expect(selectImport(store.getState())).toMatchObject({ total: IMPORT_SLICE * 4, saved: 0 })
     expect(await done).toBe(IMPORT_SLICE * 4)
     expect(store.getState().tasks.ids).toHaveLength(1 + IMPORT_SLICE * 4)
-    expect(selectImport(store.getState())?.ids).toHaveLength(IMPORT_SLICE * 4)
+    expect(selectImportOffer(store.getState())?.ids).toHaveLength(IMPORT_SLICE * 4)
     expect(addWrites(repository.writes)).toHaveLength((IMPORT_SLICE * 4) / 50)
   })
 
   it('Undo between slices takes back what was added, and the rest never comes', async () => {
     const { store, repository, done } = await started()
-    store.dispatch(importUndoClicked())
+    store.dispatch(undoImport())
     await done
     expect(store.getState().tasks.ids).toHaveLength(1)
-    expect(selectImport(store.getState())).toMatchObject({ undone: true })
-    expect(selectImport(store.getState())?.ids).toHaveLength(IMPORT_SLICE)
+    expect(selectImport(store.getState())).toMatchObject({ undone: true, added: IMPORT_SLICE })
+    expect(selectImportOffer(store.getState())).toBeNull()
     // One slice written, then deleted; nothing more.
     expect(repository.writes.map(({ kind }) => kind)).toEqual([
       ...Array<string>(IMPORT_SLICE / 50).fill('addMany'),
@@ -82,8 +79,9 @@ describe('an import in slices', () => {
     )
     await Promise.all([done, second])
     expect(store.getState().tasks.ids).toHaveLength(2 + IMPORT_SLICE * 4)
-    expect(selectImport(store.getState())).toMatchObject({ total: 1, ids: [expect.any(String)] })
-    store.dispatch(importUndoClicked())
+    expect(selectImport(store.getState())).toMatchObject({ total: 1, added: 1 })
+    expect(selectImportOffer(store.getState())?.ids).toEqual([expect.any(String)])
+    store.dispatch(undoImport())
     expect(store.getState().tasks.ids).toHaveLength(1 + IMPORT_SLICE * 4)
   })
 })

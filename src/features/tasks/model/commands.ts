@@ -1,6 +1,5 @@
 import type { AppThunk } from '../../../app/store'
 import { newTask } from '../../../services/taskDocument'
-import type { Task } from '../../../services/types'
 import { selectCurrentUser } from '../../auth'
 import { placeAfterLastOpen, placeAtEnd, placeAtTop, placeBetween, taskIn } from './ordering'
 import {
@@ -32,18 +31,18 @@ export const toggleTask =
     )
   }
 
+/** Delete: the action carries the task as it was, for its write and for Undo. */
 export const deleteTask =
-  (id: string): AppThunk<Task | undefined> =>
+  (id: string): AppThunk =>
   (dispatch, getState) => {
     const task = taskIn(getState().tasks, id)
     if (task !== undefined) dispatch(taskDeleted(task))
-    return task
   }
 
-export const clearFinished = (): AppThunk<Task[]> => (dispatch, getState) => {
+/** Clear finished: every finished task goes at once, and one Undo brings them all back. */
+export const clearFinished = (): AppThunk => (dispatch, getState) => {
   const finished = selectAllTasks(getState()).filter((task) => task.isFinished)
   if (finished.length > 0) dispatch(finishedTasksCleared(finished))
-  return finished
 }
 
 export const retryChanges =

@@ -69,13 +69,18 @@ const tasksSlice = createSlice({
     /** Undo: deleted tasks come back as they were (id, text, state and order). */
     tasksRestored: (state, { payload }: PayloadAction<Task[]>) => withOwnNew(state, payload),
     /**
-     * Import: some of a file's tasks, each with its id, owner and place, and which import they
-     * are of (src/features/account, which adds a long file's tasks in slices).
+     * Import: some of a file's tasks, each with its id, owner and place, which import they are
+     * of and whether they are its first (src/features/account adds a long file's in slices).
      */
     tasksImported: {
-      reducer: (state, { payload }: PayloadAction<Task[], string, { importId: string }>) =>
-        withOwnNew(state, payload),
-      prepare: (tasks: Task[], importId: string) => ({ payload: tasks, meta: { importId } }),
+      reducer: (
+        state,
+        { payload }: PayloadAction<Task[], string, { importId: string; first: boolean }>,
+      ) => withOwnNew(state, payload),
+      prepare: (tasks: Task[], importId: string, first: boolean) => ({
+        payload: tasks,
+        meta: { importId, first },
+      }),
     },
     /** Undo of an import: its tasks, as the person saw them, go at once. */
     importUndone: (state, { payload }: PayloadAction<Task[]>) =>

@@ -1,34 +1,22 @@
 import './list/list.css'
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
-import { useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import type { ReactNode } from 'react'
 import { TaskEditor } from './EditTaskDialog'
 import { WINDOW_MIN_ROWS } from './list/listWindow'
-import { rowControl, rowElement, type Control } from './list/rowControls'
+import { focusRowControl } from './list/rowControls'
 import type { FocusedRow } from './list/useFocusedRow'
 import type { Reveal } from './list/useReveal'
 import { RowActionsContext, useRowActions } from './rowActions'
-import {
-  selectListOwner,
-  selectTaskIds,
-  selectFinishedCount,
-  selectOpenCount,
-} from '../model/tasksSlice'
+import { selectFinishedCount, selectOpenCount, selectTaskIds } from '../model/tasksSlice'
+import { clearFinished } from '../model/commands'
 import { EMPTY_MESSAGES, EmptyList } from './EmptyList'
-import { UndoBar } from './UndoBar'
 import { UnsavedDeletes } from '../saving/SyncStatus'
 import { useTaskRows } from './useTaskRows'
 
 /** Rows drawn at once when a list first appears: more than a tall screen holds. */
 const FIRST_ROWS = 30
-
-/** The `control` button of the row of `id`, if it is drawn. */
-function rowButton(id: string, control: Control): HTMLElement | undefined {
-  const list = document.querySelector<HTMLElement>('ul.task-list')
-  const row = list ? rowElement(list, id) : undefined
-  return row ? rowControl(row, control) : undefined
-}
 
 const focusInput = () => document.getElementById('new-task')?.focus()
 
@@ -43,6 +31,7 @@ export function TaskList({
   noMatch = null,
   reveal = null,
   status = null,
+  undo = null,
   onSaved,
 }: {
   /** The rows shown (Find and the filter decide them, in the page), by default every task. */
@@ -50,8 +39,9 @@ export function TaskList({
   /** What to say when the list has tasks but none is shown. */
   noMatch?: ReactNode
   reveal?: Reveal | null
-  /** What is said about saving (the sync line), shown with Undo below the list. */
+  /** What is said about saving (the sync line), and the bar of a delete's Undo, below the list. */
   status?: ReactNode
+  undo?: ReactNode
   /** An edit was saved (Save changes with new text). */
   onSaved?: () => void
 }) {
@@ -59,11 +49,7 @@ export function TaskList({
   const all = useAppSelector(selectTaskIds)
   const ids = shownIds ?? all
   const none = all.length === 0
-  const { actions, editing, closeEditor, deleted, clearFinished, undo, dismissUndo } =
-    useRowActions()
-  // Undo is offered only to the list's owner (not after a sign-out, nor to the next person).
-  const owner = useAppSelector(selectListOwner)
-  const undoable = deleted !== null && deleted.tasks[0]?.email === owner ? deleted : null
+  const { actions, editing, closeEditor } = useRowActions()
   const focus = useRef<FocusedRow | null>(null)
   const rows = useTaskRows()
   // When a list of some length first appears (kept on the device, or the server's answer), the
@@ -93,15 +79,7 @@ export function TaskList({
 
   return (
     <RowActionsContext value={actions}>
-      {!none && (
-        <ListToolbar
-          onClearFinished={() => {
-            flushSync(clearFinished)
-            // Its button has gone with the finished tasks: back to where tasks are written.
-            focusInput()
-          }}
-        />
-      )}
+      {!none && <ListToolbar />}
       {none ? (
         <EmptyList />
       ) : empty ? (
@@ -120,16 +98,7 @@ export function TaskList({
       <div className="page-status">
         {status}
         <UnsavedDeletes />
-        <UndoBar
-          deleted={undoable}
-          onUndo={() => {
-            const restored = flushSync(undo)
-            const toggle = restored === null ? undefined : rowButton(restored, 'toggle')
-            if (toggle) toggle.focus()
-            else focusInput()
-          }}
-          onDismiss={dismissUndo}
-        />
+        {undo}
       </div>
       {editing !== null && (
         <TaskEditor
@@ -139,9 +108,7 @@ export function TaskList({
           onClosed={() => {
             closeEditor()
             // Back to the row's Edit button, wherever the row is now; the input if it went.
-            const edit = rowButton(editing, 'edit')
-            if (edit) edit.focus()
-            else focusInput()
+            focusRowControl(editing, 'edit')
           }}
         />
       )}
@@ -153,14 +120,24 @@ export function TaskList({
  * Above the list: how many tasks are open, said politely when it changes, and "Clear finished"
  * while some are finished (one Undo brings them all back).
  */
-export function ListToolbar({ onClearFinished }: { onClearFinished: () => void }) {
+export function ListToolbar() {
+  const dispatch = useAppDispatch()
   const open = useAppSelector(selectOpenCount)
   const finished = useAppSelector(selectFinishedCount)
   return (
     <div className="list-toolbar">
       <p role="status">{`${String(open)} open`}</p>
       {finished > 0 && (
-        <button type="button" onClick={onClearFinished}>
+        <button
+          type="button"
+          onClick={() => {
+            flushSync(() => {
+              dispatch(clearFinished())
+            })
+            // Its button has gone with the finished tasks: back to where tasks are written.
+            focusInput()
+          }}
+        >
           Clear finished
         </button>
       )}

@@ -1,8 +1,7 @@
 import { createContext, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { useAppDispatch, useAppStore } from '../../../app/hooks'
-import type { Task } from '../../../services/types'
-import { clearFinished, deleteTask, toggleTask } from '../model/commands'
-import { selectTaskById, tasksRestored } from '../model/tasksSlice'
+import { deleteTask, toggleTask } from '../model/commands'
+import { selectTaskById } from '../model/tasksSlice'
 
 /** What a row's buttons do; one object for the whole list, so rows never re-render for it. */
 export interface RowActions {
@@ -12,14 +11,6 @@ export interface RowActions {
 }
 
 export const RowActionsContext = createContext<RowActions | null>(null)
-
-/** What the last delete took, which Undo puts back; `count` tells one delete from the next. */
-export interface Deleted {
-  tasks: Task[]
-  /** Finished tasks cleared together, rather than one task deleted. */
-  cleared: boolean
-  count: number
-}
 
 /**
  * Whether a click is the second (or third) of a series that began on another row: the first
@@ -34,17 +25,14 @@ function slidUnder(firstOfSeries: { current: string | null }, id: string, event:
 }
 
 /**
- * The list's row actions and the state they open: the task in the Edit dialog (kept here,
- * not in its row, so the dialog outlives a row that moves or goes) and the last delete.
+ * The list's row actions and the task in the Edit dialog (kept here, not in its row, so the
+ * dialog outlives a row that moves or goes). A delete's Undo is the store's (features/undo).
  */
 export function useRowActions() {
   const dispatch = useAppDispatch()
   const store = useAppStore()
   const [editing, setEditing] = useState<string | null>(null)
-  const [deleted, setDeleted] = useState<Deleted | null>(null)
   const firstOfSeries = useRef<string | null>(null)
-  // Never reset (an Undo clears `deleted`): each delete's bar is a new one.
-  const deletes = useRef(0)
 
   // Stable for the list's lifetime: it reads the store when clicked, not when rendered.
   const actions = useMemo<RowActions>(
@@ -58,9 +46,7 @@ export function useRowActions() {
       },
       remove(id, event) {
         if (selectTaskById(store.getState(), id) === undefined) return
-        if (slidUnder(firstOfSeries, id, event)) return
-        const task = dispatch(deleteTask(id))
-        if (task) setDeleted({ tasks: [task], cleared: false, count: ++deletes.current })
+        if (!slidUnder(firstOfSeries, id, event)) dispatch(deleteTask(id))
       },
     }),
     [dispatch, store],
@@ -71,23 +57,6 @@ export function useRowActions() {
     editing,
     closeEditor: () => {
       setEditing(null)
-    },
-    deleted,
-    /** Clear finished: every finished task goes at once, and one Undo brings them all back. */
-    clearFinished: () => {
-      const finished = dispatch(clearFinished())
-      if (finished.length === 0) return
-      setDeleted({ tasks: finished, cleared: true, count: ++deletes.current })
-    },
-    /** Undo: what the last delete took comes back as it was, and is written back. */
-    undo: () => {
-      if (deleted === null) return null
-      dispatch(tasksRestored(deleted.tasks))
-      setDeleted(null)
-      return deleted.tasks[0]?.id ?? null
-    },
-    dismissUndo: () => {
-      setDeleted(null)
     },
   }
 }

@@ -22,6 +22,15 @@ export function rowControl(row: Element, control: Control): HTMLElement | undefi
   return shown(control) ?? (control === 'edit' || control === 'delete' ? shown('more') : undefined)
 }
 
+/** Focus to the `control` button of the row of `id`, if it is drawn; else to the input. */
+export function focusRowControl(id: string | null, control: Control): void {
+  const list = document.querySelector<HTMLElement>('ul.task-list')
+  const row = list && id !== null ? rowElement(list, id) : undefined
+  const button = row ? rowControl(row, control) : undefined
+  ;(button ?? document.getElementById('new-task'))?.focus()
+}
+
+/** Which of a row's controls `element` is, if it is one. */
 export function controlOf(element: Element): Control | undefined {
   const control = element instanceof HTMLElement ? element.dataset.control : undefined
   return isControl(control) ? control : undefined

@@ -1,5 +1,14 @@
 import { useEffect, useEffectEvent, useState } from 'react'
-import type { Deleted } from './rowActions'
+import { flushSync } from 'react-dom'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { focusRowControl } from '../tasks'
+import {
+  selectDeleteOffer,
+  selectImportOffer,
+  undoDelete,
+  undoDismissed,
+  undoImport,
+} from './undoSlice'
 
 /** How long Undo is offered after a delete, unless the bar holds focus. */
 export const UNDO_MS = 6000
@@ -8,50 +17,44 @@ const editable = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || target.matches('input, textarea, select'))
 
-/** What the bar says of the last delete. */
-export function deletedMessage({ tasks, cleared }: Deleted): string {
-  if (!cleared) return 'Task deleted.'
-  return tasks.length === 1 ? '1 finished task deleted.' : `${tasks.length} finished tasks deleted.`
-}
-
 /**
  * "Task deleted. Undo", for a few seconds after a delete: a polite status, never an alert.
  * Undo puts back the last deleted task. Reachable with Tab (after the list) or with Ctrl+Z
  * (⌘Z) from anywhere but a text field or the dialog; the time stops while it holds focus.
  */
-export function UndoBar({
-  deleted,
-  onUndo,
-  onDismiss,
-}: {
-  deleted: Deleted | null
-  onUndo: () => void
-  onDismiss: () => void
-}) {
+export function UndoBar() {
+  const dispatch = useAppDispatch()
+  const deleted = useAppSelector(selectDeleteOffer)
   // Which delete's bar holds focus. A bar removed with focus in it (Undo pressed) gets no blur:
   // the next delete, with a new count, is not held by it.
   const [heldFor, setHeldFor] = useState<number | null>(null)
-  const held = deleted !== null && heldFor === deleted.count
-  const dismiss = useEffectEvent(onDismiss)
-  const undo = useEffectEvent(onUndo)
-  const shown = deleted !== null
+  const shown = deleted?.count ?? null
+  const held = shown !== null && heldFor === shown
+  const undo = () => {
+    // The row is drawn first, so its toggle can take focus (else the input does).
+    focusRowControl(
+      flushSync(() => dispatch(undoDelete())),
+      'toggle',
+    )
+  }
+  const undoKey = useEffectEvent(undo)
 
   useEffect(() => {
-    if (!shown || held) return
-    const timer = setTimeout(dismiss, UNDO_MS)
+    if (shown === null || held) return
+    const timer = setTimeout(() => dispatch(undoDismissed(shown)), UNDO_MS)
     return () => {
       clearTimeout(timer)
     }
-  }, [shown, held, deleted?.count])
+  }, [dispatch, shown, held])
 
   useEffect(() => {
-    if (!shown) return
+    if (shown === null) return
     const keyDown = (event: KeyboardEvent) => {
       const z = event.key === 'z' || event.key === 'Z'
       if (!z || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return
       if (editable(event.target) || document.querySelector('dialog[open]')) return
       event.preventDefault()
-      undo()
+      undoKey()
     }
     document.addEventListener('keydown', keyDown)
     return () => {
@@ -59,17 +62,20 @@ export function UndoBar({
     }
   }, [shown])
 
+  const { length } = deleted?.tasks ?? []
   return (
     <div className="undo-bar" role="status">
       {deleted && (
         // A new element for each delete, so a second delete is announced too.
         <span key={deleted.count} className="undo-content">
-          {deletedMessage(deleted)}{' '}
+          {!deleted.cleared
+            ? 'Task deleted.'
+            : `${String(length)} finished ${length === 1 ? 'task' : 'tasks'} deleted.`}{' '}
           <button
             type="button"
             aria-keyshortcuts="Control+Z Meta+Z"
             title="Undo (Ctrl+Z)"
-            onClick={onUndo}
+            onClick={undo}
             onFocus={() => {
               setHeldFor(deleted.count)
             }}
@@ -82,5 +88,22 @@ export function UndoBar({
         </span>
       )}
     </div>
+  )
+}
+
+/** The import line's Undo (the page puts it in the account's line). */
+export function UndoImport() {
+  const dispatch = useAppDispatch()
+  return (
+    useAppSelector(selectImportOffer) && (
+      <button
+        type="button"
+        onClick={() => {
+          dispatch(undoImport())
+        }}
+      >
+        Undo
+      </button>
+    )
   )
 }

@@ -1,0 +1,83 @@
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit'
+import type { AppThunk, RootState } from '../../app/store'
+import type { Task } from '../../services/types'
+import {
+  finishedTasksCleared,
+  importUndone,
+  selectListOwner,
+  taskDeleted,
+  taskIn,
+  tasksCleared,
+  tasksImported,
+  tasksRestored,
+} from '../tasks'
+
+// Every Undo on offer, made by the reducer from the events it undoes, so DevTools shows it and
+// a replayed log offers it again. The bar's timer and keys are the page's (UndoBar.tsx).
+
+const initialState = {
+  /** The last delete (`cleared`: Clear finished); `count` tells it from the one before. */
+  deleted: null as { tasks: Task[]; cleared: boolean; count: number } | null,
+  /** The last import's tasks so far; kept after the line's Dismiss (the account's) is pressed. */
+  imported: null as { id: string; ids: string[] } | null,
+  deletes: 0,
+}
+
+const undoSlice = createSlice({
+  name: 'undo',
+  initialState,
+  reducers: {
+    /** The bar's time ran out (for the delete whose bar it was). */
+    undoDismissed(state, { payload: count }: PayloadAction<number>) {
+      if (state.deleted?.count === count) state.deleted = null
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(tasksRestored, (state) => {
+        state.deleted = null
+      })
+      // An import's first slice starts its Undo; a second import's takes it over.
+      .addCase(tasksImported, (state, { payload, meta: { importId, first } }) => {
+        const ids = payload.map(({ id }) => id)
+        if (first) state.imported = { id: importId, ids }
+        else if (state.imported?.id === importId) state.imported.ids.push(...ids)
+      })
+      .addCase(importUndone, (state) => {
+        state.imported = null
+      })
+      // Nothing is offered after a sign-out; `deletes` goes on, so no bar is held for an old one.
+      .addCase(tasksCleared, (state) => {
+        state.deleted = state.imported = null
+      })
+      .addMatcher(isAnyOf(taskDeleted, finishedTasksCleared), (state, action) => {
+        const cleared = finishedTasksCleared.match(action)
+        const tasks = cleared ? action.payload : [action.payload]
+        state.deleted = { tasks, cleared, count: ++state.deletes }
+      })
+  },
+})
+
+export const { undoDismissed } = undoSlice.actions
+export const undoReducer = undoSlice.reducer
+
+/** The last delete's Undo, for the list's owner only. */
+export const selectDeleteOffer = (state: RootState) => {
+  const { deleted } = state.undo
+  return deleted?.tasks[0]?.email === selectListOwner(state) ? deleted : null
+}
+export const selectImportOffer = (state: RootState) => state.undo.imported
+
+/** Undo of the last delete: its tasks come back as they were. The first one's id, if any. */
+export const undoDelete = (): AppThunk<string | null> => (dispatch, getState) => {
+  const deleted = selectDeleteOffer(getState())
+  if (deleted) dispatch(tasksRestored(deleted.tasks))
+  return deleted?.tasks[0]?.id ?? null
+}
+
+/** Undo of the last import: its tasks still in the list go, as they are now, at once. */
+export const undoImport = (): AppThunk => (dispatch, getState) => {
+  const { undo, tasks } = getState()
+  if (undo.imported)
+    dispatch(importUndone(undo.imported.ids.flatMap((id) => taskIn(tasks, id) ?? [])))
+}
