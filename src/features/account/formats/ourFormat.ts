@@ -133,10 +133,6 @@ export function fromCsv({ header, rows, unreadLines }: CsvTable): ParseResult {
   if (parsed.length === 0 && rows[0]) {
     return wrongShape(`line ${String(rows[0].line)} has no "finished" (true or false)`)
   }
-  return {
-    ok: true,
-    format: 'csv',
-    tasks: byPlace(parsed),
-    unreadLines: unread.sort((a, b) => a - b),
-  }
+  unread.sort((a, b) => a - b)
+  return { ok: true, format: 'csv', tasks: byPlace(parsed), unreadLines: unread }
 }

@@ -16,7 +16,6 @@ export interface NotKept {
   priority: number
   subtask: number
   links: number
-  /** Lists (Google Tasks) or sections (Todoist) the tasks came from. */
   groups: number
   notesAsText: number
 }

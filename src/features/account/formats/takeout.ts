@@ -9,10 +9,9 @@ import {
 
 // Google Takeout's Tasks/Tasks.json: { kind: 'tasks#taskLists', items: [list] }, each list
 // { id, title, items?: [task] }, each task { title, status: 'needsAction' | 'completed', deleted?,
-// hidden?, notes?, due?, parent?, links?, … }; every list's tasks in the file's order. Notes, due
-// dates, links, lists and nesting stay behind, and the preview says so (TaskExtras).
-// A task with notes and no title: Google Tasks shows its notes, so they become its text, the one
-// place this app keeps words (leaving it out would lose them).
+// hidden?, notes?, due?, parent?, links?, … }. Notes, due dates, links, lists and nesting stay
+// behind, and the preview says so (TaskExtras). A task with notes and no title: Google Tasks
+// shows its notes, so they become its text (leaving it out would lose them).
 
 export const isTakeout = (file: Record<string, unknown>): boolean =>
   file.kind === 'tasks#taskLists' || (file.format === undefined && Array.isArray(file.items))

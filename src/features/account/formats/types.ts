@@ -8,7 +8,6 @@ export interface TaskExtras {
   notes?: true
   /** A due date (Google Tasks), a date or a deadline (Todoist). */
   due?: true
-  /** Todoist's p1 to p3 (p4 is its "none"). */
   priority?: true
   subtask?: true
   /** Links (Google Tasks: the e-mail a task was made from). */
