@@ -6,7 +6,6 @@ export interface FirebaseSettings {
   authDomain: string
   projectId: string
   appId?: string
-  /** Set when the app talks to the local emulators instead of Google's services. */
   emulators?: { authUrl: string; firestoreHost: string; firestorePort: number }
 }
 export interface AppConfig {

@@ -7,10 +7,7 @@ export function idHash(id: string): number {
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
-/**
- * A 20-character random document id, the form Firestore's own `doc(collection(…)).id` takes,
- * made without loading the database client, so a task exists before anything is written.
- */
+/** A Firestore-style 20-character id, made without loading the database client. */
 export function newDocumentId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(40))
   let id = ''
@@ -26,7 +23,7 @@ export function newDocumentId(): string {
 export const BACKOFF_INITIAL_MS = 1000
 export const BACKOFF_MAX_MS = 60_000
 
-/** The delay before retry number `attempt` (1-based): full jitter over the capped doubling. */
+/** The delay before retry number `attempt` (1-based). */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_INITIAL_MS * 2 ** Math.max(0, attempt - 1))
   // Half fixed, half random: never hammers, and tabs or clients that failed together spread out.
@@ -45,11 +42,7 @@ export function afterNextPaint(callback: () => void): () => void {
   }
 }
 
-/**
- * A value loaded on first use (a code chunk, a client made from it). A failed load is not
- * kept: the next use tries again, so one dropped download on a flaky network does not stop
- * the feature until a reload. Callers retry on their own schedule (a backoff).
- */
+/** Loaded on first use; a failed load is not kept, so one dropped download does not last. */
 export function retryingLoad<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | null = null
   return () => {
@@ -65,12 +58,7 @@ export function retryingLoad<T>(load: () => Promise<T>): () => Promise<T> {
 const failedScript = (err: unknown): string | null =>
   /(https?:\/\/\S+?\.js)\b/.exec(err instanceof Error ? err.message : String(err))?.[1] ?? null
 
-/**
- * `importer()` (a dynamic `import()` of a chunk) once; after a failed download, the chunk from
- * an address the browser has not seen yet, since Chromium keeps a failed import for the page's
- * lifetime and would fail every later one without asking the network. Browsers that do not
- * name the script get `importer()` again.
- */
+/** After a failed download, a new address: Chromium keeps a failed import for the page's life. */
 export function importAgainAfterFailure<M>(importer: () => Promise<M>): () => Promise<M> {
   let failed: string | null = null
   let attempts = 0

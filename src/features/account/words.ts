@@ -55,7 +55,6 @@ export function skippedReasons({ skipped }: ImportPreview): string[] {
 }
 
 export const skippedTitle = (preview: ImportPreview) => `${tasks(skippedCount(preview))} left out:`
-/** Null when every line was read. */
 export function unreadLinesText({ unreadLines }: ImportPreview): string | null {
   const n = unreadLines.length
   if (n === 0) return null

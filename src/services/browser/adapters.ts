@@ -16,7 +16,6 @@ export const consoleLogger: Logger = {
 
 const USER_EMAIL_KEY = 'userEmail'
 
-/** The spec's session storage: the signed-in user's e-mail under `userEmail`. */
 export function createBrowserSessionStore(storage: Storage = window.sessionStorage): SessionStore {
   return {
     getUserEmail: () => storage.getItem(USER_EMAIL_KEY),
@@ -32,11 +31,7 @@ export function createBrowserSessionStore(storage: Storage = window.sessionStora
 /** Also read by index.html's head script before the first paint (vite/plugins/rememberedMark.ts). */
 export const LAST_USER_KEY = 'todo.lastUser'
 
-/**
- * The device's last signed-in user, in local storage: read synchronously at start-up, before
- * Firebase Auth has loaded. Storage that cannot be used (disabled, full) only means the first
- * paint says "signed out" until Auth answers, never an error.
- */
+/** Read synchronously before Auth loads; unusable storage only means a "signed out" first paint. */
 export function createLastUserStore(
   storage: () => Storage = () => window.localStorage,
 ): LastUserStore {

@@ -1,11 +1,10 @@
 import { fromStored } from '../taskDocument'
 import type { LegacyOutbox, LegacyWrite, Task, TaskChanges } from '../types'
 
-// The outbox of the app's versions before the Firestore SDK kept the writes (IndexedDB database
-// `todo`, store `outbox`: one entry per document, its owner's e-mail indexed). The record's
-// shape is that code's, kept here only to read it once.
+// The outbox of versions before the SDK kept the writes (IndexedDB `todo`, store `outbox`, one
+// entry per document, indexed by e-mail), read once.
 
-/** The fields those versions changed: no field added since is in their records. */
+/** The fields those versions changed. */
 const OLD_FIELDS = ['task', 'isFinished', 'order', 'rank'] as const satisfies (keyof Task)[]
 const DB_NAME = 'todo'
 const OUTBOX = 'outbox'
@@ -15,7 +14,7 @@ interface StoredEntry {
   email: string
   seq: number
   kind: 'add' | 'update' | 'delete'
-  /** The task as those versions held it: no rank, and maybe no order. */
+  /** No rank, and maybe no order. */
   task?: Partial<Task>
   fields?: (typeof OLD_FIELDS)[number][]
   acknowledged?: true
@@ -31,7 +30,7 @@ const done = <T>(request: IDBRequest<T>): Promise<T> =>
     }
   })
 
-/** The old database, or null when this browser never had one (none is created). */
+/** Null when this browser never had one (none is created). */
 async function openOld(factory: IDBFactory): Promise<IDBDatabase | null> {
   const names = await factory.databases()
   if (!names.some(({ name }) => name === DB_NAME)) return null
@@ -41,7 +40,6 @@ async function openOld(factory: IDBFactory): Promise<IDBDatabase | null> {
   return null
 }
 
-/** What an entry still has to write for `email`, or null (acknowledged, or not theirs). */
 function writeOf(entry: StoredEntry, email: string): LegacyWrite | null {
   if (entry.acknowledged || entry.email !== email) return null
   if (entry.kind === 'delete') return { kind: 'delete', id: entry.id }

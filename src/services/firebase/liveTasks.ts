@@ -19,7 +19,6 @@ export const taskConverter: FirestoreDataConverter<Task, StoredTask> = {
   fromFirestore: (snapshot) => fromStored(snapshot.id, snapshot.data()),
 }
 
-/** The `tasks` collection, read and written as tasks. */
 export const tasksOf = (db: Firestore) => collection(db, TASKS).withConverter(taskConverter)
 
 /** Pending documents beyond which the live query pauses while the queue drains. */
@@ -28,26 +27,19 @@ const DRAIN_PAUSE_AT = 100
 /** This page's writes not yet settled (acknowledged or refused), per document. */
 export interface PageWrites {
   has(id: string): boolean
-  /** How many documents have writes of this page not yet settled. */
   count(): number
-  /** Calls `listener` with the id of each document whose writes have all settled. */
   onSettled(listener: (id: string) => void): () => void
-  /**
-   * Whether the device still holds a write of the signed-in user the server has not
-   * acknowledged (this page's, or another tab's).
-   */
+  /** Whether the device holds an unacknowledged write of the user (this page's or another tab's). */
   queued(): Promise<boolean>
-  /** Calls `listener` as this page hands the SDK a write, just before it does. */
+  /** Just before this page hands the SDK a write. */
   onHanded(listener: () => void): () => void
 }
 
-/** How often the device's queue is looked at while the SDK alone says writes are pending. */
 const QUEUE_LOOK_MS = 1000
 
 /**
- * Follows the tasks of `email`. `pendingHere`: this page still waits for its own write of the
- * task (it shows a newer click). Once settled, the task is reported again as the query shows
- * it, so nothing passed over meanwhile (a delete elsewhere, a rollback) is missed.
+ * `pendingHere`: this page still waits for its own write of the task. Once settled, the task is
+ * reported again as the query shows it, so nothing passed over (a delete elsewhere) is missed.
  */
 export function watchTasks(
   db: Firestore,
@@ -63,13 +55,12 @@ export function watchTasks(
   let fromCache = true
   let unsubscribe: (() => void) | null = null
   let stopped = false
-
   // The SDK's `hasPendingWrites` lasts until the query shows the server's version, which can be
   // minutes after the acknowledgement on a lagging query ('Saving…' stuck). So what is reported
   // is this page's unsettled writes, or else the device's queue, looked at each second.
   let sdkPending = false
   let queued = true
-  /** Reports holding a document written: a look begun before one is out of date. */
+  // Reports holding a document written: a look begun before one is out of date.
   let writtenSeen = 0
   let looking = false
   const hasPendingWrites = () => sdkPending && (writes.count() > 0 || queued)
@@ -95,7 +86,6 @@ export function watchTasks(
       looking = false
     }
   }
-
   const listen = () => {
     unsubscribe = onSnapshot(
       tasks,
@@ -126,18 +116,15 @@ export function watchTasks(
         }
         report(updates)
         if (sdkPending) void lookAtQueue()
-        // Drained once the server answers (not once the browser says it is online: it can be
-        // wrong, and the queue would wait for it).
+        // Once the server answers: the browser's online flag can be wrong.
         if (pending.size > DRAIN_PAUSE_AT && !fromCache) drain()
       },
       onError,
     )
   }
-
-  // A long queue (offline changes, an import) is sent with the query paused: otherwise every
-  // write and acknowledgement updates the view of every task, and thousands take minutes. It
-  // comes back once the queue is empty, including writes handed over meanwhile (an import's
-  // later slices), or it would read every task again at each slice.
+  // A long queue (offline changes, an import) is sent with the query paused, or every write and
+  // acknowledgement updates every task's view (minutes for thousands); it resumes only once the
+  // queue is empty, writes handed over meanwhile included, or it would reread every slice.
   const drain = () => {
     unsubscribe?.()
     unsubscribe = null
@@ -156,7 +143,6 @@ export function watchTasks(
     }
     resume()
   }
-
   // A burst of this page's own writes (an import) pauses the query before the SDK takes the
   // write that passes the mark: live, the SDK works out every task's view again per write
   // (View.applyChanges' limbo documents), minutes of main thread for 20,000.
@@ -164,11 +150,9 @@ export function watchTasks(
     if (stopped || unsubscribe === null || fromCache) return
     if (writes.count() > DRAIN_PAUSE_AT) drain()
   })
-
   // After the SDK's own snapshot for the same answer, in one report per batch: 500 reports in a
   // row stopped React with "Maximum update depth exceeded".
   let settling: string[] | null = null
-
   const stopSettled = writes.onSettled((id) => {
     if (settling) {
       settling.push(id)
@@ -192,7 +176,6 @@ export function watchTasks(
       })
     })
   })
-
   listen()
   return () => {
     stopped = true

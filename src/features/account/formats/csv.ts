@@ -1,15 +1,10 @@
 import Papa from 'papaparse'
 import type { Slices } from './types'
 
-// CSV as the importers read it: rows of fields, each with the line of the file it starts on.
-// A row Papa Parse cannot read is never let swallow the rows after it: a quote that is opened
-// and not closed where it should be makes Papa Parse run the field on across the line breaks
-// that follow, to the next quote (or the end of the file), and report the row's quotes as
-// wrong (its errors of type 'Quotes'). That row's line is said, left out, and the reading
-// starts again on the next line. A row with more fields than the header is said and left out
-// too: a comma in an unquoted field has shifted its columns. The work is cut into slices with
-// pauses between them (`slices`), so a 10 MB file never holds the page for long.
-
+// CSV rows, each with its first line. An unclosed quote makes Papa Parse run the field on to the
+// next quote and report 'Quotes': that row's line is said and left out, and reading restarts on
+// the next line, so it never swallows the rows after it. A row with more fields than the header
+// (a comma in an unquoted field) is left out too. Read in slices so 10 MB never holds the page.
 export interface CsvRow {
   fields: string[]
   /** Its first line in the file, the header's being 1. */
@@ -17,11 +12,9 @@ export interface CsvRow {
 }
 
 export interface CsvTable {
-  /** The first row's fields, as they are. */
   header: string[]
   rows: CsvRow[]
-  /** The lines of rows left out, in order. */
-  unreadLines: number[]
+  unreadLines: number[] // in order
 }
 
 /** Counts the lines up to each position asked, in order, reading the text once overall. */
@@ -49,7 +42,6 @@ function nextLineStart(text: string, from: number): number {
 
 const blank = (fields: readonly string[]) => fields.every((field) => field.trim() === '')
 
-/** The rows of `text`, a row being left out only when it cannot be read. */
 export async function readCsv(text: string, slices: Slices): Promise<CsvTable> {
   const rows: CsvRow[] = []
   const unreadLines: number[] = []

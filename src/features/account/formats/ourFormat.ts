@@ -4,26 +4,20 @@ import type { Task } from '../../../services/types'
 import type { CsvTable } from './csv'
 import { isObject, wrongShape, type FileTask, type ParseResult } from './types'
 
-// This app's own files: JSON (`todo-tasks-YYYY-MM-DD.json`, with a format version) and CSV,
-// each holding every task with its id, text, state and place in the list (1 is the top), and
-// every other stored field that holds a value under its own name, so that a new one is kept
-// without a change here.
+// This app's JSON (with a format version) and CSV: every task's id, text, state and place
+// (1 is the top), and every other stored field with a value under its own name, so a new field
+// is kept without a change here.
 
-/** What `format` says in this app's JSON. */
 export const FORMAT_NAME = 'todo-tasks'
 /** The version this app writes and the newest it reads. */
 export const FORMAT_VERSION = 1
-/** The stored fields the files say in their own words (the owner is whoever imports). */
+/** Said in the files' own words (the owner is whoever imports). */
 const RENAMED: readonly (keyof StoredFields)[] = ['task', 'isFinished', 'email', 'order', 'rank']
 const KEPT = STORED_FIELDS.filter((field) => !RENAMED.includes(field))
 
 const FIRST = fromStored('', {})
 
-/**
- * The fields the files keep under their own names, as a task reads them from `valueOf` each:
- * those not at their first value, which a file without them reads as (so a file holds a field,
- * and a CSV its column, only once some task gives it a value).
- */
+/** The kept fields not at their first value (a file holds a field only once some task sets it). */
 const keptOf = (valueOf: (field: keyof StoredFields) => unknown) => {
   const task = fromStored('', Object.fromEntries(KEPT.map((field) => [field, valueOf(field)])))
   const kept = KEPT.filter((field) => task[field] !== FIRST[field])
@@ -32,7 +26,6 @@ const keptOf = (valueOf: (field: keyof StoredFields) => unknown) => {
     : undefined
 }
 
-/** `tasks` (in list order) as the files hold them. */
 const exportedTasks = (tasks: readonly Task[]) =>
   tasks.map((task, index) => ({
     id: task.id,
@@ -60,27 +53,18 @@ export function toJson(tasks: readonly Task[], exportedAt: Date): string {
   return `${JSON.stringify(file, null, 2)}\n`
 }
 
-// A spreadsheet runs a cell as a formula when it begins with =, +, - or @, or with a tab or a
-// carriage return, spaces before them included (OWASP, "CSV Injection"). Such a text is written
-// after an apostrophe, which a spreadsheet shows as text. So that the import can take the
-// apostrophe off again, and only it, a text of apostrophes before such a start is written after
-// one more apostrophe too: `'=x` is written `''=x`. Reading takes one apostrophe off a cell that
-// is apostrophes before such a start, so every text reads back as it was written.
+// A spreadsheet runs a cell starting (after spaces) with =, +, -, @, tab or CR as a formula
+// (OWASP, "CSV Injection"): such a text is written after an apostrophe, as is one already starting
+// with apostrophes before such a start (`'=x` → `''=x`), so reading takes exactly one off.
 const ESCAPED_ON_WRITE = /^'*\s*[=+\-@\t\r]/
 const ESCAPED_ON_READ = /^'+\s*[=+\-@\t\r]/
 
-/** A cell a spreadsheet will show as text, which `unescapeCell` gives back as it was. */
 export const escapeCell = (text: string): string =>
   ESCAPED_ON_WRITE.test(text) ? `'${text}` : text
 
-/** The text of a cell `escapeCell` wrote. */
 export const unescapeCell = (cell: string): string =>
   ESCAPED_ON_READ.test(cell) ? cell.slice(1) : cell
 
-/**
- * The CSV, with a header row; each text as it is (a line break or an edge space in quotes),
- * after an apostrophe where a spreadsheet would run it (escapeCell).
- */
 export const toCsv = (tasks: readonly Task[]): string => {
   const rows = exportedTasks(tasks).map((row) =>
     Object.fromEntries(
@@ -101,7 +85,6 @@ function byPlace(rows: { task: FileTask; place: number }[]): FileTask[] {
   return ordered.map(({ task }) => task)
 }
 
-/** This app's JSON, already parsed (its `format` said so). */
 export function fromJson(file: Record<string, unknown>): ParseResult {
   const { version, tasks } = file
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
@@ -114,20 +97,15 @@ export function fromJson(file: Record<string, unknown>): ParseResult {
     const which = `task ${String(index + 1)}`
     if (!isObject(item) || typeof item.text !== 'string') return wrongShape(`${which} has no text`)
     if (typeof item.finished !== 'boolean') return wrongShape(`${which} has no "finished"`)
-    const place = typeof item.place === 'number' ? item.place : NaN
     rows.push({
       task: { text: item.text, finished: item.finished, fields: keptOf((field) => item[field]) },
-      place,
+      place: typeof item.place === 'number' ? item.place : NaN,
     })
   }
   return { ok: true, format: 'json', tasks: byPlace(rows), unreadLines: [] }
 }
 
-/**
- * This app's CSV (its header has text and finished). A row whose "finished" is neither true nor
- * false is left out and said, as a row that cannot be read is; with no row left, the file is not
- * this app's.
- */
+/** A row whose "finished" is neither true nor false is unread; with none left, not this app's. */
 export function fromCsv({ header, rows, unreadLines }: CsvTable): ParseResult {
   const columns = header.map((column) => column.trim().toLowerCase())
   const [text, finished, place] = ['text', 'finished', 'place'].map((name) => columns.indexOf(name))
@@ -155,10 +133,6 @@ export function fromCsv({ header, rows, unreadLines }: CsvTable): ParseResult {
   if (parsed.length === 0 && rows[0]) {
     return wrongShape(`line ${String(rows[0].line)} has no "finished" (true or false)`)
   }
-  return {
-    ok: true,
-    format: 'csv',
-    tasks: byPlace(parsed),
-    unreadLines: unread.sort((a, b) => a - b),
-  }
+  unread.sort((a, b) => a - b)
+  return { ok: true, format: 'csv', tasks: byPlace(parsed), unreadLines: unread }
 }

@@ -14,13 +14,11 @@ import {
   type Pause,
 } from './types'
 
-// Which format a file is in, and what it holds. Told by its content, its name breaking ties:
-// a `.json` or a `.csv` file is read as one, another name only if its text begins as JSON does,
-// or else reads as CSV with a header of a known format.
-
+// A file's format is told by its content, its name breaking ties: `.json` or `.csv` is read as
+// one; another name is JSON if its text begins as JSON does, else CSV with a known header.
 const failed = (problem: ImportProblem): ParseResult => ({ ok: false, problem })
 
-/** A file too large to read: refused before its text is. */
+/** Refused before its text is read. */
 export const sizeProblem = (bytes: number): ImportProblem | null =>
   bytes > MAX_IMPORT_BYTES ? { kind: 'too-large', bytes } : null
 
@@ -49,10 +47,7 @@ async function parseCsv(text: string, named: boolean, pause: Pause): Promise<Par
   )
 }
 
-/**
- * What the file `name` holds, from its `text`: tasks, or why it cannot be imported. A CSV is
- * read in slices, `pause` between them.
- */
+/** The tasks of the file `name`, or why it cannot be imported; a CSV is read in slices. */
 export async function parseImport(
   name: string,
   text: string,

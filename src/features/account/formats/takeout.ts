@@ -7,19 +7,12 @@ import {
   type TaskExtras,
 } from './types'
 
-// Google Tasks, as Google Takeout exports it (Takeout/Tasks/Tasks.json): { kind:
-// 'tasks#taskLists', items: [list] }, each list { id, title, items?: [task] }, each task
-// { title, status: 'needsAction' | 'completed', deleted?, hidden?, notes?, due?, parent?,
-// links?, … }. Every list's tasks are taken, list after list, in the file's order. A task here
-// is its text and whether it is finished: its notes, due date, links, list and place under
-// another task stay behind, and the preview says so (TaskExtras).
-//
-// A task with notes and no title: its notes become its text. Google Tasks shows such a task
-// with its notes, so they are what the person wrote; leaving it out would lose them, and a
-// task's text is the one place this app keeps words. (Made one paragraph, as any imported text;
-// notes over 1,000 characters are left out as too long, and said.)
+// Google Takeout's Tasks/Tasks.json: { kind: 'tasks#taskLists', items: [list] }, each list
+// { id, title, items?: [task] }, each task { title, status: 'needsAction' | 'completed', deleted?,
+// hidden?, notes?, due?, parent?, links?, … }. Notes, due dates, links, lists and nesting stay
+// behind, and the preview says so (TaskExtras). A task with notes and no title: Google Tasks
+// shows its notes, so they become its text (leaving it out would lose them).
 
-/** Whether parsed JSON looks like Google Tasks' export. */
 export const isTakeout = (file: Record<string, unknown>): boolean =>
   file.kind === 'tasks#taskLists' || (file.format === undefined && Array.isArray(file.items))
 
@@ -39,7 +32,7 @@ export function fromTakeout(file: Record<string, unknown>): ParseResult {
   for (const [listIndex, list] of (file.items as unknown[]).entries()) {
     const which = `list ${String(listIndex + 1)}`
     if (!isObject(list)) return wrongShape(`${which} is not a list of tasks`)
-    // A list without tasks has no items at all.
+    // A list without tasks has no `items`.
     const items = list.items ?? []
     if (!Array.isArray(items)) return wrongShape(`${which} has no tasks ("items")`)
     for (const [index, task] of (items as unknown[]).entries()) {

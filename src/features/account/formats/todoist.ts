@@ -2,18 +2,15 @@ import type { CsvTable } from './csv'
 import { hasText, type FileTask, type ParseResult, type TaskExtras } from './types'
 
 // Todoist's CSV export of a project (TYPE, CONTENT, DESCRIPTION, PRIORITY, INDENT, AUTHOR,
-// RESPONSIBLE, DATE, DATE_LANG, TIMEZONE, DURATION, DURATION_UNIT, DEADLINE, DEADLINE_LANG):
-// one row per task, section, comment ("note", on the task above it) or setting ("meta"), told
-// apart by TYPE; the export holds only tasks still to do. A task here is its CONTENT; its
-// description and comments, date and deadline, priority (1 is p1, the highest; 4, p4, is
-// Todoist's "none"), INDENT (2 and more: a subtask) and section stay behind, and the preview says
-// so (TaskExtras). A task with a description and no content gets its description as its text,
-// as Google Tasks' notes do (takeout.ts). A row of another TYPE cannot be read: it is said.
+// RESPONSIBLE, DATE, DATE_LANG, TIMEZONE, DURATION, DURATION_UNIT, DEADLINE, DEADLINE_LANG): one
+// row per task, section, comment ("note", on the task above) or setting ("meta"); only tasks still
+// to do. PRIORITY 1 is p1, the highest, 4 is "none"; INDENT 2 and more is a subtask. A row of
+// another TYPE is unread.
 
 const COLUMNS = ['type', 'content', 'description', 'priority', 'indent', 'date', 'deadline']
 const KNOWN_TYPES = new Set(['task', 'section', 'note', 'meta'])
 
-/** Whether a CSV header (lower-cased) is Todoist's. */
+/** `columns`: lower-cased. */
 export const isTodoist = (columns: readonly string[]): boolean =>
   columns.includes('type') && columns.includes('content')
 

@@ -1,30 +1,23 @@
-// What a file holds, read by the parsers beside this file: functions from a file's text to
-// tasks or one problem, which know nothing of the page. What may be added is the app's own rule
-// (taskText.ts), applied to what they read in preview.ts.
+// The parsers beside this file turn a file's text into tasks or one problem, knowing nothing of
+// the page; preview.ts applies the app's own rules (taskText.ts) to what they read.
 import type { StoredFields } from '../../../services/taskDocument'
 
-/**
- * What a file says of a task beyond its text and state, none of which this app keeps: the
- * preview names each kind, with how many of the tasks it adds have it.
- */
+/** What a file says of a task beyond its text and state, which this app does not keep. */
 export interface TaskExtras {
   /** Notes (Google Tasks), a description or comments (Todoist). */
   notes?: true
   /** A due date (Google Tasks), a date or a deadline (Todoist). */
   due?: true
-  /** Todoist's p1 to p3 (p4 is its "none"). */
   priority?: true
-  /** Under another task: added as a task of its own. */
   subtask?: true
   /** Links (Google Tasks: the e-mail a task was made from). */
   links?: true
   /** Its list (Google Tasks) or section (Todoist), by its place in the file. */
   group?: number
-  /** It had no title but notes: its notes are its text (takeout.ts says why). */
+  /** No title but notes: its notes are its text (takeout.ts says why). */
   notesAsText?: true
 }
 
-/** A task as a file holds it, before the app's rules decide whether it can be added. */
 export interface FileTask {
   text: string
   finished: boolean
@@ -37,7 +30,6 @@ export interface FileTask {
 
 export type ImportFormat = 'json' | 'csv' | 'takeout' | 'todoist'
 
-/** Why a file cannot be imported at all. */
 export type ImportProblem =
   | { kind: 'not-json-or-csv' }
   | { kind: 'too-large'; bytes: number }
@@ -47,7 +39,6 @@ export type ImportProblem =
   | { kind: 'wrong-shape'; what: string }
   | { kind: 'newer-version'; version: number }
 
-/** A file read: its tasks, and the lines of a CSV that could not be read (left out, said). */
 export interface ParsedFile {
   format: ImportFormat
   tasks: FileTask[]
@@ -56,10 +47,8 @@ export interface ParsedFile {
 
 export type ParseResult = ({ ok: true } & ParsedFile) | { ok: false; problem: ImportProblem }
 
-/** The largest file read: 10 MB, as browsers count them. */
+/** 10 MB, as browsers count them. */
 export const MAX_IMPORT_BYTES = 10_000_000
-
-/** The most tasks one file may bring. */
 export const MAX_IMPORT_TASKS = 20_000
 
 export const wrongShape = (what: string): ParseResult => ({
@@ -70,14 +59,10 @@ export const wrongShape = (what: string): ParseResult => ({
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** Whether `value` is a string with something besides spaces. */
 export const hasText = (value: unknown): value is string =>
   typeof value === 'string' && value.trim() !== ''
 
-/**
- * Lets the page breathe while a long file is read: resolves on a later turn of the event loop.
- * Readers call it between slices of their work; tests may pass one that resolves at once.
- */
+/** Lets the page breathe between slices of reading; tests may pass one that resolves at once. */
 export type Pause = () => Promise<void>
 
 export const nextTurn: Pause = () =>
