@@ -5,10 +5,9 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import type { ReactNode } from 'react'
 import { TaskEditor } from './EditTaskDialog'
 import { WINDOW_MIN_ROWS } from './list/listWindow'
-import { focusRowControl } from './list/rowControls'
+import { EditTaskContext, focusRowControl } from './list/rowControls'
 import type { FocusedRow } from './list/useFocusedRow'
 import type { Reveal } from './list/useReveal'
-import { RowActionsContext, useRowActions } from './rowActions'
 import { selectFinishedCount, selectOpenCount, selectTaskIds } from '../model/tasksSlice'
 import { clearFinished } from '../model/commands'
 import { EMPTY_MESSAGES, EmptyList } from './EmptyList'
@@ -49,7 +48,8 @@ export function TaskList({
   const all = useAppSelector(selectTaskIds)
   const ids = shownIds ?? all
   const none = all.length === 0
-  const { actions, editing, closeEditor } = useRowActions()
+  // The task in the Edit dialog, held here so the dialog outlives a row that moves or goes.
+  const [editing, setEditing] = useState<string | null>(null)
   const focus = useRef<FocusedRow | null>(null)
   const rows = useTaskRows()
   // When a list of some length first appears (kept on the device, or the server's answer), the
@@ -78,7 +78,7 @@ export function TaskList({
   }, [empty])
 
   return (
-    <RowActionsContext value={actions}>
+    <EditTaskContext value={setEditing}>
       {!none && <ListToolbar />}
       {none ? (
         <EmptyList />
@@ -106,13 +106,13 @@ export function TaskList({
           id={editing}
           onSaved={onSaved}
           onClosed={() => {
-            closeEditor()
+            setEditing(null)
             // Back to the row's Edit button, wherever the row is now; the input if it went.
             focusRowControl(editing, 'edit')
           }}
         />
       )}
-    </RowActionsContext>
+    </EditTaskContext>
   )
 }
 

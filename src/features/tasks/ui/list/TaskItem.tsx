@@ -1,11 +1,20 @@
 import './rowMenu.css'
-import { memo, use, useId, type CSSProperties, type DOMAttributes, type Ref } from 'react'
-import { useAppSelector } from '../../../../app/hooks'
-import { RowActionsContext } from '../rowActions'
+import {
+  memo,
+  use,
+  useId,
+  type CSSProperties,
+  type DOMAttributes,
+  type MouseEvent,
+  type Ref,
+} from 'react'
+import { useAppDispatch, useAppSelector } from '../../../../app/hooks'
+import { deleteTask, toggleTask } from '../../model/commands'
 import { selectTaskById } from '../../model/tasksSlice'
 import { selectUnsaved } from '../../saving/unsaved'
 import { MENU_ITEM, RowMenu } from './RowMenu'
 import { UnsavedMark } from './UnsavedMark'
+import { EditTaskContext } from './rowControls'
 import { RowMovesContext } from './useRowMoves'
 
 export interface RowProps {
@@ -33,11 +42,25 @@ export const Icon = ({ path }: { path: string }) => (
 const PENCIL = 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4'
 const BIN = 'M4 7h16M10 7V4h4v3M6 7l1 13h10l1-13M10 11v5M14 11v5'
 const GRIP = 'M9 5h.01M15 5h.01M9 12h.01M15 12h.01M9 19h.01M15 19h.01'
+// The row a series of clicks began on (one list a page).
+let firstOfSeries: string | null = null
+
+/**
+ * Whether a click is the second (or third) of a series that began on another row: the first
+ * moved its row away and the next row slid under the pointer. `detail` counts clicks at one
+ * spot, taps too; the keyboard's are 0. Only the accidental click is dropped.
+ */
+function slidUnder(id: string, event: MouseEvent) {
+  if (event.detail <= 1) firstOfSeries = id
+  return event.detail > 1 && firstOfSeries !== id
+}
+
 /** Selects its own task, so a change to one task re-renders one row. */
 export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?: RowDrag }) {
   const task = useAppSelector((state) => selectTaskById(state, id))
   const unsaved = useAppSelector((state) => selectUnsaved(state, id) !== undefined)
-  const actions = use(RowActionsContext)
+  const dispatch = useAppDispatch()
+  const openEditor = use(EditTaskContext)
   const moves = use(RowMovesContext)
   const textId = useId()
   // A row can outlive its task for one render while the list catches up.
@@ -50,7 +73,7 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
       data-control="edit"
       title="Edit"
       aria-describedby={textId}
-      onClick={() => actions?.edit(id)}
+      onClick={() => openEditor?.(id)}
       {...inMenu}
     >
       <Icon path={PENCIL} />
@@ -64,7 +87,9 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
       data-control="delete"
       title="Delete"
       aria-describedby={textId}
-      onClick={(event) => actions?.remove(id, event)}
+      onClick={(event) => {
+        if (!slidUnder(id, event)) dispatch(deleteTask(id))
+      }}
       {...inMenu}
     >
       <Icon path={BIN} />
@@ -85,7 +110,9 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
         title={toggleTitle}
         aria-label={toggleTitle}
         aria-pressed={task.isFinished}
-        onClick={(event) => actions?.toggle(id, event)}
+        onClick={(event) => {
+          if (!slidUnder(id, event)) dispatch(toggleTask(id))
+        }}
       />
       <span id={textId} className="task-text" dir="auto">
         {/* A document another client wrote without a text (docs/sync.md) still shows. */}

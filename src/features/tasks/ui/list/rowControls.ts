@@ -1,3 +1,8 @@
+import { createContext } from 'react'
+
+/** Opens the Edit Task dialog; the list holds it, so it outlives a row that moves or goes. */
+export const EditTaskContext = createContext<((id: string) => void) | null>(null)
+
 const CONTROLS: readonly (string | undefined)[] = ['toggle', 'edit', 'delete', 'more', 'reorder']
 export type Control = 'toggle' | 'edit' | 'delete' | 'more' | 'reorder'
 const isControl = (value: string | undefined): value is Control => CONTROLS.includes(value)
