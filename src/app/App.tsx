@@ -1,8 +1,12 @@
+import { useState, type ReactNode } from 'react'
 import { AccountStatus, Settings } from '../features/account'
-import { AccountWidget } from '../features/auth'
-import { SyncStatus } from '../features/tasks'
-import { UndoImport } from '../features/undo'
-import { TasksPage } from './TasksPage'
+import { AccountWidget, selectCurrentUser } from '../features/auth'
+import { FindBar, useFilterInHash, useShownTasks } from '../features/find'
+import { SyncStatus, TaskForm, TaskList, type Reveal } from '../features/tasks'
+import { UndoBar, UndoImport } from '../features/undo'
+import { useAppSelector } from './hooks'
+
+// The page, composed of the features: none of them imports another's parts.
 
 export function App() {
   return (
@@ -14,5 +18,49 @@ export function App() {
       <AccountStatus undo={<UndoImport />} />
       <TasksPage status={<SyncStatus />} />
     </>
+  )
+}
+
+/** The form, the list and, below it, `status`: what is said about saving. */
+export function TasksPage({ status }: { status?: ReactNode }) {
+  const [added, setAdded] = useState<Reveal | null>(null)
+  const reveal = (id: string) => {
+    setAdded((previous) => ({ id, count: (previous?.count ?? 0) + 1 }))
+  }
+  useFilterInHash()
+  const shown = useShownTasks()
+  // What a screen reader hears once after an add or an edit, politely: what happened. Said to
+  // whoever is signed in: the next person at a shared computer never finds it in the page.
+  const owner = useAppSelector(selectCurrentUser)?.email ?? null
+  const [said, setSaid] = useState<{ text: string; count: number; owner: string | null } | null>(
+    null,
+  )
+  const say = (text: string) => {
+    setSaid((previous) => ({ text, count: (previous?.count ?? 0) + 1, owner }))
+  }
+  return (
+    <main className="tasks-page">
+      <TaskForm
+        onAdded={(id, text) => {
+          reveal(id)
+          say(`Added: ${text}`)
+        }}
+      />
+      {/* A new element each time, so the same words are said again. */}
+      <p className="visually-hidden" role="status">
+        {said?.owner === owner && <span key={said.count}>{said.text}</span>}
+      </p>
+      <FindBar onShowAll={reveal} />
+      <TaskList
+        ids={shown.ids}
+        noMatch={shown.noMatch}
+        reveal={added}
+        status={status}
+        undo={<UndoBar />}
+        onSaved={() => {
+          say('Saved')
+        }}
+      />
+    </main>
   )
 }

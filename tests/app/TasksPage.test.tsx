@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { FINISHED_ORDER_BASE } from '../../src/features/tasks/model/ordering'
-import { TasksPage } from '../../src/app/TasksPage'
+import { TasksPage } from '../../src/app/App'
 import { selectAllTasks, selectTaskIds } from '../../src/features/tasks/model/tasksSlice'
 import type { Task } from '../../src/services/types'
 import { renderSignedIn, renderWithProviders } from '../support/render'

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/model/ordering'
-import { TasksPage } from '../../../src/app/TasksPage'
+import { TasksPage } from '../../../src/app/App'
 import type { Task } from '../../../src/services/types'
 import { renderSignedIn } from '../../support/render'
 import { row, rowTexts } from '../../support/rows'

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { TasksPage } from '../../../../src/app/TasksPage'
+import { TasksPage } from '../../../../src/app/App'
 import { renderSignedIn } from '../../../support/render'
 import { row, rowTexts } from '../../../support/rows'
 import { storedTask } from '../../../support/store'

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { EditTaskDialog } from '../../../../src/features/tasks/ui/EditTaskDialog'
 import { CUT_MESSAGE, cutText } from '../../../../src/features/tasks/ui/LengthLimit'
-import { TasksPage } from '../../../../src/app/TasksPage'
+import { TasksPage } from '../../../../src/app/App'
 import { selectAllTasks } from '../../../../src/features/tasks/model/tasksSlice'
 import { renderSignedIn } from '../../../support/render'
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { FINISHED_ORDER_BASE } from '../../../../src/features/tasks/model/ordering'
-import { TasksPage } from '../../../../src/app/TasksPage'
+import { TasksPage } from '../../../../src/app/App'
 import { renderSignedIn } from '../../../support/render'
 import { rowTexts, row } from '../../../support/rows'
 import { EMAIL, storedTask } from '../../../support/store'

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FINISHED_ORDER_BASE } from '../../../../src/features/tasks/model/ordering'
-import { TasksPage } from '../../../../src/app/TasksPage'
+import { TasksPage } from '../../../../src/app/App'
 import { selectAllTasks, tasksCleared } from '../../../../src/features/tasks/model/tasksSlice'
 import { UNDO_MS } from '../../../../src/features/undo/UndoBar'
 import type { Task } from '../../../../src/services/types'

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { TasksPage } from '../../../../../src/app/TasksPage'
+import { TasksPage } from '../../../../../src/app/App'
 import { installPopover } from '../../../../support/popover'
 import { renderSignedIn } from '../../../../support/render'
 import { row, rowTexts } from '../../../../support/rows'

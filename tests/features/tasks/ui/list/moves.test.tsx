@@ -8,7 +8,7 @@ import type { FocusedRow } from '../../../../../src/features/tasks/ui/list/useFo
 import { FINISHED_ORDER_BASE } from '../../../../../src/features/tasks/model/ordering'
 import { selectTaskIds } from '../../../../../src/features/tasks/model/tasksSlice'
 import { TaskList } from '../../../../../src/features/tasks/ui/TaskList'
-import { TasksPage } from '../../../../../src/app/TasksPage'
+import { TasksPage } from '../../../../../src/app/App'
 import { installPopover } from '../../../../support/popover'
 import { renderSignedIn } from '../../../../support/render'
 import { row, rowTexts } from '../../../../support/rows'
