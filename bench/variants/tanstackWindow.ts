@@ -1,4 +1,4 @@
-// The windowed list on @tanstack/react-virtual, in place of src/features/tasks/list/
+// The windowed list on @tanstack/react-virtual, in place of src/features/tasks/ui/list/
 // useListWindow.ts, useRowHeights.ts and listWindow.ts's arithmetic: built into the bench's
 // second app (`--only tanstack`) through an alias, to measure it beside ours in the same run
 // (docs/performance.md, "The list's code"). It is in no configuration of the app.

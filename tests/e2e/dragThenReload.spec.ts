@@ -7,7 +7,7 @@ import { reloadKeepingChanges, wouldAsk } from './support/leaving'
 // A drag made right after keyboard moves, and the page reloaded at once (issue 37: under a
 // heavy load the drag showed, and was gone after the reload). The SDK puts each write on the
 // device's disk a moment after the list shows it; until then the page asks before it goes
-// (src/features/tasks/saving/leaveGuard.ts). So the drag is kept by a reload that does not ask,
+// (src/features/tasks/saving/listeners.ts). So the drag is kept by a reload that does not ask,
 // and a reload that asks is cancelled, as a person who wants the change kept does, and made
 // again once it no longer asks. Nothing waits on time: each step waits for what the page says or shows.
 

@@ -182,7 +182,7 @@ export const CASES: RulesCase[] = [
     ['only HANGUL JUNGSEONG FILLER', '\u1160'],
     ['only COMBINING GRAPHEME JOINER', '\u034f'],
     ['only a tag space', '\u{e0020}'],
-    // Drawn blank, though not default-ignorable (BLANK_LOOKING in taskText.ts).
+    // Drawn blank, though not default-ignorable (BLANK_LOOKING in tasks/model/listState.ts).
     ['only BRAILLE PATTERN BLANK', '\u2800\u2800'],
     ['only OBJECT REPLACEMENT CHARACTER', '\ufffc'],
     ['only an INTERLINEAR ANNOTATION ANCHOR', '\ufff9'],

@@ -7,7 +7,7 @@ import { headersFor, readHostingConfig } from './hostingHeaders.ts'
  * Runs in index.html's head, before anything is painted: marks `<html data-remembered>` when the
  * device's last user did not sign out, so the prerendered page, which draws both, shows them
  * 'Checking sign-in…' rather than the signed-out page (src/features/auth/FirstPaint.tsx).
- * Storage that cannot be read means nobody is remembered, as in lastUser.ts.
+ * Storage that cannot be read means nobody is remembered, as in services/browser/adapters.ts.
  */
 export const REMEMBERED_MARK_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(LAST_USER_KEY)})!==null)document.documentElement.setAttribute("data-remembered","")}catch{}`
 

@@ -3,7 +3,7 @@ import { expect } from '../fixtures'
 
 // Leaving a page as a person who will not lose a change. While a change is in the page's memory
 // only (the SDK puts each write on the device's disk a moment later), the page asks before it
-// goes (src/features/tasks/saving/leaveGuard.ts, docs/sync.md "A closed tab"). Left to itself,
+// goes (src/features/tasks/saving/listeners.ts, docs/sync.md "A closed tab"). Left to itself,
 // Playwright accepts that prompt and the page goes, with the change: a test that reloads at once
 // then loses it by its own choice, not the app's.
 

@@ -40,7 +40,7 @@ const keepsText = (format: ImportFormat) => format === 'json' || format === 'csv
 
 // A text from this app's file is kept as it is when the server takes it: the rules allow line
 // breaks and edge spaces (another client's), and a backup gives them back. Another app's becomes
-// one trimmed paragraph, as a typed text does (taskText.ts).
+// one trimmed paragraph, as a typed text does (tasks/model/listState.ts).
 function storedText(raw: string, exact: boolean): { text: string } | { skip: 'empty' | 'tooLong' } {
   const text = normalizeTaskText(raw)
   const length = exact ? raw.length : raw.trim().length

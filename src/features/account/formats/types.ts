@@ -1,5 +1,5 @@
 // The parsers beside this file turn a file's text into tasks or one problem, knowing nothing of
-// the page; preview.ts applies the app's own rules (taskText.ts) to what they read.
+// the page; preview.ts applies the app's own rules (tasks/model/listState.ts) to what they read.
 import type { StoredFields } from '../../../services/taskDocument'
 
 /** What a file says of a task beyond its text and state, which this app does not keep. */

@@ -25,7 +25,7 @@ import {
 } from '../saving/unsaved'
 
 // Each click's action carries all its write needs (the new order included, computed from the
-// list the person saw: clicks.ts), so the write follows the action, and a replay of the action
+// list the person saw: commands.ts), so the write follows the action, and a replay of the action
 // log (Redux DevTools) gives the same list. The reducers keep the list in its order.
 
 /** The list with those of `tasks` that are its owner's and not in it yet, each in its place. */
@@ -93,7 +93,7 @@ const tasksSlice = createSlice({
       state.status = 'loading'
       state.late = false
     },
-    /** The list has not come after a while (liveQuery.ts times it). */
+    /** The list has not come after a while (effects/listeners.ts times it). */
     tasksLoadLate(state, { payload }: PayloadAction<{ email: string }>) {
       if (state.owner === payload.email && state.status !== 'loaded') state.late = true
     },
@@ -162,7 +162,7 @@ export const {
 export const tasksReducer = tasksSlice.reducer
 
 export const selectTaskIds = (state: RootState) => state.tasks.ids
-/** The tasks by id (taskTable.ts `taskOf`). */
+/** The tasks by id (ordering.ts `taskOf`). */
 export const selectTaskTable = (state: RootState) => state.tasks.table
 export const selectTaskById = (state: RootState, id: string): Task | undefined =>
   taskIn(state.tasks, id)

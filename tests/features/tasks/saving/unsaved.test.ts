@@ -13,7 +13,7 @@ import { settle } from '../../../support/settle'
 import { changed, snapshotOf, storedTask, storeWithList } from '../../../support/store'
 
 // A change the server refused, as the tasks slice keeps it (unsaved.ts): never undone by itself,
-// retried or discarded when the person says so. The refusals are dispatched as writes.ts does.
+// retried or discarded when the person says so. The refusals are dispatched as effects/listeners.ts does.
 
 const texts = (store: AppStore) => selectAllTasks(store.getState()).map((task) => task.task)
 const refused = (id: string, kind: 'add' | 'update' | 'delete', text: string, deleted?: Task) =>
