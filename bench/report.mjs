@@ -1,6 +1,6 @@
 // The bench's table: the figures, then each goal (docs/performance.md) met or not.
 import { INTERACTIONS } from './interactions.mjs'
-import { reportFindListed, reportScale, reportTanstack } from './reportMore.mjs'
+import { reportFindListed, reportScale } from './reportMore.mjs'
 import { VIEWPORT } from './visits.mjs'
 
 export const GOALS = { median: 16, p95: 50, firstRender: 300, remote: 16 }
@@ -25,15 +25,7 @@ function eventTimingQuantile(results, q) {
   return value < 0 ? '<16' : fmt(value, 0)
 }
 
-export function report({
-  options,
-  machine,
-  ours,
-  naive,
-  tanstack = null,
-  scale = null,
-  scaleTanstack = null,
-}) {
+export function report({ options, machine, ours, naive, scale = null }) {
   const lines = []
   const out = (line = '') => lines.push(line)
   const table = (header, rows) => {
@@ -148,12 +140,9 @@ export function report({
       out(`    wall clock, Listen data → that frame: ${spread(remote.map((r) => r.wall))}`)
     }
   }
-  if (tanstack) reportTanstack(out, table, { ours, tanstack })
   if (scale) reportScale(out, table, scale)
-  if (scaleTanstack) reportScale(out, table, scaleTanstack, 'tanstack')
   reportFindListed(out, {
     ours,
-    tanstack,
     ...Object.fromEntries(Object.entries(scale ?? {}).map(([n, r]) => [`fed ${n}`, r])),
   })
   if (naive) {
@@ -162,7 +151,7 @@ export function report({
   }
   out()
   out('After load, after garbage collection:')
-  for (const [name, run] of Object.entries({ ours, tanstack, naive })) {
+  for (const [name, run] of Object.entries({ ours, naive })) {
     if (run)
       out(
         `  ${name.padEnd(6)} JS heap ${fmt(run.heap.heapMB)} MB, ${String(run.heap.domNodes)} DOM nodes`,

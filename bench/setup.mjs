@@ -85,18 +85,11 @@ export async function checkEmulatorPorts() {
   )
 }
 
-/** The windowed list on @tanstack/react-virtual (bench/variants), for `buildApp`'s `variant`. */
-export const TANSTACK_WINDOW = {
-  find: /^\.\/useListWindow$/,
-  replacement: fileURLToPath(new URL('variants/tanstackWindow.ts', import.meta.url)),
-}
-
 /**
  * The production build of the app into `outDir`, for the local emulators whatever .env says,
- * with Redux DevTools' hook on (the harness's instrumentation). With `maps`, source maps too;
- * with `variant` (an alias), a module of the app replaced, to measure an alternative.
+ * with Redux DevTools' hook on (the harness's instrumentation). With `maps`, source maps too.
  */
-export async function buildApp(outDir, { maps = false, variant = null } = {}) {
+export async function buildApp(outDir, { maps = false } = {}) {
   Object.assign(process.env, {
     VITE_USE_EMULATORS: 'true',
     VITE_REDUX_DEVTOOLS: 'true',
@@ -108,7 +101,6 @@ export async function buildApp(outDir, { maps = false, variant = null } = {}) {
   await build({
     root: repo,
     logLevel: 'warn',
-    ...(variant && { resolve: { alias: [variant] } }),
     // The Firestore chunk is larger than Vite's warning limit, which is not news here.
     build: {
       outDir,
