@@ -4,7 +4,14 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { build, preview, runnerImport } from 'vite'
-import { emulatorServices, HOST, PORTS, PROJECT, startServices } from '../scripts/emulators.ts'
+import {
+  emulatorServices,
+  HOST,
+  portFree,
+  PORTS,
+  PROJECT,
+  startServices,
+} from '../scripts/emulators.ts'
 import { clearDatabase, seedTasks } from '../scripts/firestore-rest.mjs'
 import { newTask } from '../src/services/taskDocument.ts'
 
@@ -67,15 +74,7 @@ export class PlainError extends Error {}
  */
 export async function checkEmulatorPorts() {
   const taken = []
-  for (const port of Object.values(PORTS)) {
-    const answered = await fetch(`http://${HOST}:${String(port)}/`, {
-      signal: AbortSignal.timeout(2000),
-    }).then(
-      () => true,
-      () => false,
-    )
-    if (answered) taken.push(String(port))
-  }
+  for (const port of Object.values(PORTS)) if (!(await portFree(port))) taken.push(String(port))
   if (taken.length === 0) return
   throw new PlainError(
     `The bench runs the emulators on the app's own ports (${Object.values(PORTS).join(', ')}), ` +
