@@ -5,6 +5,8 @@ export function seedDocuments(
   origin: string,
   documents: readonly { id: string; data: object }[],
 ): Promise<void>
+/** Deletes the tasks of `ids` in one commit, as a client would. */
+export function deleteTasks(origin: string, ids: readonly string[]): Promise<void>
 /** Stores `tasks` as the app stores them (src/services/taskDocument.ts), 500 to a commit. */
 export function seedTasks(origin: string, tasks: readonly Task[]): Promise<void>
 /** The fields of `tasks/{id}` as stored, or null when there is no such document. */

@@ -48,6 +48,17 @@ export async function seedDocuments(origin, documents) {
   }
 }
 
+/** Deletes the tasks of `ids` in one commit, as a client would (live queries hear it). */
+export async function deleteTasks(origin, ids) {
+  const writes = ids.map((id) => ({ delete: `${DOCUMENTS}/tasks/${id}` }))
+  const response = await ask(`${origin}/v1/${DOCUMENTS}:commit`, {
+    method: 'POST',
+    headers: OWNER,
+    body: JSON.stringify({ writes }),
+  })
+  if (!response.ok) throw new Error(`commit: ${String(response.status)}`)
+}
+
 /** Stores `tasks` as the app stores them (its one definition of a task's document). */
 export const seedTasks = (origin, tasks) =>
   seedDocuments(
