@@ -5,10 +5,43 @@
 // of a task's document (src/services/taskDocument.ts, loaded with Node's type stripping).
 import { toStored } from '../src/services/taskDocument.ts'
 import { DEMO_PROJECT_ID as PROJECT } from '../src/config/env.ts'
-import { decodedFields, encoded } from './firestore-values.mjs'
 
 const DOCUMENTS = `projects/${PROJECT}/databases/(default)/documents`
 const OWNER = { authorization: 'Bearer owner', 'content-type': 'application/json' }
+
+/** A value as Firestore's REST API writes it. */
+function encoded(value) {
+  if (value === null) return { nullValue: null }
+  if (typeof value === 'boolean') return { booleanValue: value }
+  if (typeof value === 'number') {
+    return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value }
+  }
+  if (Array.isArray(value)) return { arrayValue: { values: value.map(encoded) } }
+  if (typeof value === 'object') {
+    return {
+      mapValue: {
+        fields: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encoded(v)])),
+      },
+    }
+  }
+  return { stringValue: String(value) }
+}
+
+/** A value as Firestore's REST API reads it. */
+function decoded(value) {
+  if ('nullValue' in value) return null
+  if ('booleanValue' in value) return value.booleanValue
+  if ('integerValue' in value) return Number(value.integerValue)
+  if ('doubleValue' in value) return value.doubleValue
+  if ('arrayValue' in value) return (value.arrayValue.values ?? []).map(decoded)
+  if ('mapValue' in value) return decodedFields(value.mapValue.fields ?? {})
+  if ('stringValue' in value) return value.stringValue
+  if ('timestampValue' in value) return value.timestampValue
+  return value
+}
+
+const decodedFields = (fields) =>
+  Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, decoded(value)]))
 
 /**
  * `fetch`, asked once more when the emulator had closed the kept-alive connection it was sent
