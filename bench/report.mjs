@@ -1,17 +1,11 @@
 // The bench's table: the figures, then each goal (docs/performance.md) met or not.
 import { INTERACTIONS } from './interactions.mjs'
-import { reportFindListed, reportScale } from './reportMore.mjs'
+import { fmt, quantile, reportFindListed, reportScale } from './reportMore.mjs'
 import { VIEWPORT } from './visits.mjs'
 
 export const GOALS = { median: 16, p95: 50, firstRender: 300, remote: 16 }
 
-export function quantile(values, q) {
-  const sorted = values.filter((v) => v !== null && v !== undefined).sort((a, b) => a - b)
-  if (sorted.length === 0) return null
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
-}
-export const median = (values) => quantile(values, 0.5)
-const fmt = (value, digits = 1) => (value === null ? '–' : value.toFixed(digits))
+const median = (values) => quantile(values, 0.5)
 const list = (values) => values.map((v) => fmt(v, 0)).join(', ')
 const spread = (values) => `median ${fmt(median(values))} ms (${list(values)})`
 

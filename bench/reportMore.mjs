@@ -2,12 +2,13 @@
 // Listen channel, at each size.
 import { INTERACTIONS } from './interactions.mjs'
 
-const quantile = (values, q) => {
+/** The value below which `q` of `values` fall (nearest rank), or null with none. */
+export const quantile = (values, q) => {
   const sorted = values.filter((v) => v !== null && v !== undefined).sort((a, b) => a - b)
   if (sorted.length === 0) return null
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
 }
-const fmt = (value) => (value === null ? '–' : value.toFixed(1))
+export const fmt = (value, digits = 1) => (value === null ? '–' : value.toFixed(digits))
 const paints = (run, name) =>
   (run?.interactions?.[name] ?? run?.[name] ?? []).map((r) => r.nextPaint)
 
