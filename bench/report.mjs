@@ -1,17 +1,11 @@
 // The bench's table: the figures, then each goal (docs/performance.md) met or not.
 import { INTERACTIONS } from './interactions.mjs'
-import { reportFindListed, reportScale, reportTanstack } from './reportMore.mjs'
+import { fmt, quantile, reportFindListed, reportScale } from './reportMore.mjs'
 import { VIEWPORT } from './visits.mjs'
 
 export const GOALS = { median: 16, p95: 50, firstRender: 300, remote: 16 }
 
-export function quantile(values, q) {
-  const sorted = values.filter((v) => v !== null && v !== undefined).sort((a, b) => a - b)
-  if (sorted.length === 0) return null
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
-}
-export const median = (values) => quantile(values, 0.5)
-const fmt = (value, digits = 1) => (value === null ? '–' : value.toFixed(digits))
+const median = (values) => quantile(values, 0.5)
 const list = (values) => values.map((v) => fmt(v, 0)).join(', ')
 const spread = (values) => `median ${fmt(median(values))} ms (${list(values)})`
 
@@ -25,15 +19,7 @@ function eventTimingQuantile(results, q) {
   return value < 0 ? '<16' : fmt(value, 0)
 }
 
-export function report({
-  options,
-  machine,
-  ours,
-  naive,
-  tanstack = null,
-  scale = null,
-  scaleTanstack = null,
-}) {
+export function report({ options, machine, ours, naive, scale = null }) {
   const lines = []
   const out = (line = '') => lines.push(line)
   const table = (header, rows) => {
@@ -148,12 +134,9 @@ export function report({
       out(`    wall clock, Listen data → that frame: ${spread(remote.map((r) => r.wall))}`)
     }
   }
-  if (tanstack) reportTanstack(out, table, { ours, tanstack })
   if (scale) reportScale(out, table, scale)
-  if (scaleTanstack) reportScale(out, table, scaleTanstack, 'tanstack')
   reportFindListed(out, {
     ours,
-    tanstack,
     ...Object.fromEntries(Object.entries(scale ?? {}).map(([n, r]) => [`fed ${n}`, r])),
   })
   if (naive) {
@@ -162,7 +145,7 @@ export function report({
   }
   out()
   out('After load, after garbage collection:')
-  for (const [name, run] of Object.entries({ ours, tanstack, naive })) {
+  for (const [name, run] of Object.entries({ ours, naive })) {
     if (run)
       out(
         `  ${name.padEnd(6)} JS heap ${fmt(run.heap.heapMB)} MB, ${String(run.heap.domNodes)} DOM nodes`,

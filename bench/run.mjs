@@ -15,7 +15,7 @@ import { lifecycle } from './lifecycle.mjs'
 import { report } from './report.mjs'
 import { measureScale } from './scale.mjs'
 import * as setup from './setup.mjs'
-import { benchNaive, benchOurs, benchTanstack } from './subjects.mjs'
+import { benchNaive, benchOurs } from './subjects.mjs'
 
 const USAGE = `Usage: npm run bench [-- options]
   --tasks <n>      tasks seeded (default 5000)
@@ -24,10 +24,8 @@ const USAGE = `Usage: npm run bench [-- options]
   --loads <n>      later visits timed for the first list render (default 5)
   --remote <n>     changes made on another device, timed (default 10)
   --pace <ms>      pause before each click (default 100)
-  --only <which>   ours, naive, tanstack, scale: any of them, comma-separated (default all):
-                   tanstack is the app with its windowed list on @tanstack/react-virtual
-                   (bench/variants); scale the clicks on lists fed without the Listen channel
-                   (on both windowings when tanstack is asked for too)
+  --only <which>   ours, naive, scale: any of them, comma-separated (default all): scale is
+                   the clicks on lists fed without the Listen channel
   --scale <sizes>  the fed lists' sizes, comma-separated (default 5000,20000,50000)
   --scale-reps <n> timed clicks per interaction on each fed list (default 20)
   --json <file>    also write the raw figures as JSON
@@ -74,7 +72,7 @@ function parseArgs(argv) {
   return options
 }
 
-const SUBJECTS = ['ours', 'naive', 'tanstack', 'scale']
+const SUBJECTS = ['ours', 'naive', 'scale']
 const log = (message) => {
   process.stderr.write(`[bench] ${message}\n`)
 }
@@ -91,7 +89,6 @@ async function main() {
   })
   try {
     const withNaive = options.only.includes('naive')
-    const withTanstack = options.only.includes('tanstack')
     const withScale = options.only.includes('scale')
     // The emulators and the app's build serve every subject but the naive list.
     const withApp = options.only.some((which) => which !== 'naive')
@@ -114,13 +111,6 @@ async function main() {
       env.appUrl = app.url
       env.google = await setup.importThroughVite('../tests/e2e/support/offline-google.ts')
     }
-    if (withTanstack) {
-      const variantDir = join(tmp, 'tanstack')
-      await setup.buildApp(variantDir, { variant: setup.TANSTACK_WINDOW })
-      const variant = await setup.serve(variantDir, 'app')
-      cleanups.push(() => variant.server.close())
-      env.tanstackUrl = variant.url
-    }
     if (withNaive) {
       const naiveDir = join(tmp, 'naive')
       await setup.buildNaive(naiveDir, tasks)
@@ -140,26 +130,14 @@ async function main() {
     cleanups.push(() => browser.close())
 
     const ours = withOurs ? await benchOurs(browser, env, options, log) : null
-    const tanstack = withTanstack ? await benchTanstack(browser, env, options, log) : null
     const scale = withScale ? await measureScale(browser, env, options, options.scale, log) : null
-    // With both, the fed lists on the tanstack variant too: does its click stay flat?
-    const scaleTanstack =
-      withScale && withTanstack
-        ? await measureScale(
-            browser,
-            { ...env, appUrl: env.tanstackUrl },
-            options,
-            options.scale,
-            (line) => log(`tanstack: ${line}`),
-          )
-        : null
     const naive = withNaive ? await benchNaive(browser, env, options, log) : null
     const load = `${atStart} at the start, ${machine().replace(/^\d+ cores, /, '')} at the end`
-    const table = report({ options, machine: load, ours, naive, tanstack, scale, scaleTanstack })
+    const table = report({ options, machine: load, ours, naive, scale })
     const seconds = Math.round((Date.now() - started) / 1000)
     process.stdout.write(`\n${table}\n\nFinished in ${String(seconds)} s.\n`)
     if (options.json) {
-      const raw = { options, ours, naive, tanstack, scale, scaleTanstack }
+      const raw = { options, ours, naive, scale }
       writeFileSync(options.json, JSON.stringify(raw, null, 2))
     }
   } finally {

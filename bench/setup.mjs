@@ -4,7 +4,14 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { build, preview, runnerImport } from 'vite'
-import { emulatorServices, HOST, PORTS, PROJECT, startServices } from '../scripts/emulators.ts'
+import {
+  emulatorServices,
+  HOST,
+  portFree,
+  PORTS,
+  PROJECT,
+  startServices,
+} from '../scripts/emulators.ts'
 import { clearDatabase, seedTasks } from '../scripts/firestore-rest.mjs'
 import { newTask } from '../src/services/taskDocument.ts'
 
@@ -67,15 +74,7 @@ export class PlainError extends Error {}
  */
 export async function checkEmulatorPorts() {
   const taken = []
-  for (const port of Object.values(PORTS)) {
-    const answered = await fetch(`http://${HOST}:${String(port)}/`, {
-      signal: AbortSignal.timeout(2000),
-    }).then(
-      () => true,
-      () => false,
-    )
-    if (answered) taken.push(String(port))
-  }
+  for (const port of Object.values(PORTS)) if (!(await portFree(port))) taken.push(String(port))
   if (taken.length === 0) return
   throw new PlainError(
     `The bench runs the emulators on the app's own ports (${Object.values(PORTS).join(', ')}), ` +
@@ -85,18 +84,11 @@ export async function checkEmulatorPorts() {
   )
 }
 
-/** The windowed list on @tanstack/react-virtual (bench/variants), for `buildApp`'s `variant`. */
-export const TANSTACK_WINDOW = {
-  find: /^\.\/useListWindow$/,
-  replacement: fileURLToPath(new URL('variants/tanstackWindow.ts', import.meta.url)),
-}
-
 /**
  * The production build of the app into `outDir`, for the local emulators whatever .env says,
- * with Redux DevTools' hook on (the harness's instrumentation). With `maps`, source maps too;
- * with `variant` (an alias), a module of the app replaced, to measure an alternative.
+ * with Redux DevTools' hook on (the harness's instrumentation). With `maps`, source maps too.
  */
-export async function buildApp(outDir, { maps = false, variant = null } = {}) {
+export async function buildApp(outDir, { maps = false } = {}) {
   Object.assign(process.env, {
     VITE_USE_EMULATORS: 'true',
     VITE_REDUX_DEVTOOLS: 'true',
@@ -108,7 +100,6 @@ export async function buildApp(outDir, { maps = false, variant = null } = {}) {
   await build({
     root: repo,
     logLevel: 'warn',
-    ...(variant && { resolve: { alias: [variant] } }),
     // The Firestore chunk is larger than Vite's warning limit, which is not news here.
     build: {
       outDir,

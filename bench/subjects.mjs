@@ -1,5 +1,4 @@
-// What the bench measures on each subject: the app, the app with its list windowed by
-// @tanstack/react-virtual, the naive reference.
+// What the bench measures on each subject: the app and the naive reference.
 import { measureInteractions } from './interactions.mjs'
 import { measureRemoteChanges } from './remote.mjs'
 import * as setup from './setup.mjs'
@@ -36,19 +35,6 @@ export async function benchOurs(browser, env, options, log) {
     remote,
     interactions,
   }
-}
-
-/** The same clicks on the app with its list windowed by @tanstack/react-virtual. */
-export async function benchTanstack(browser, env, options, log) {
-  log('tanstack variant: signing in')
-  const variant = { ...env, appUrl: env.tanstackUrl }
-  const { context, page } = await signIn(browser, variant, setup.ACCOUNT, options.tasks, log)
-  await sleep(1000)
-  const heap = await heapAfterLoad(page)
-  log('tanstack variant: interactions')
-  const interactions = await measureInteractions(page, options, 'ours', log)
-  await context.close()
-  return { heap, interactions }
 }
 
 /** The naive reference list: its loads and the same five clicks. */

@@ -124,7 +124,8 @@ export function shellCommand({ command, args }: Service): string {
 /** How long to wait for a service: TODO_START_TIMEOUT seconds, else 3 minutes. */
 export const startTimeoutMs = (env = process.env) => (Number(env.TODO_START_TIMEOUT) || 180) * 1000
 
-const portFree = (port: number) =>
+/** Whether nothing listens on `port` (of HOST). */
+export const portFree = (port: number) =>
   new Promise<boolean>((resolve) => {
     const server = createServer().once('error', () => {
       resolve(false)

@@ -95,3 +95,39 @@ export function follow(tasks: TaskRepository, email: string) {
     task: (id: string) => shown.get(id),
   }
 }
+
+/**
+ * What the SDK keeps on the devices of this test file (fake-indexeddb): the records of `store`
+ * in each of its databases (`firestore/…/main`) whose name contains `appName`, by database.
+ */
+export async function keptOnDevice(store: string, appName = ''): Promise<unknown[][]> {
+  const names = (await indexedDB.databases())
+    .map(({ name }) => name ?? '')
+    .filter((name) => name.startsWith('firestore/') && name.endsWith('/main'))
+    .filter((name) => name.includes(appName))
+  const kept: unknown[][] = []
+  for (const name of names) {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(name)
+      open.onsuccess = () => {
+        resolve(open.result)
+      }
+      open.onerror = () => {
+        reject(open.error ?? new Error(name))
+      }
+    })
+    const all = db.transaction(store).objectStore(store).getAll()
+    kept.push(
+      await new Promise<unknown[]>((resolve, reject) => {
+        all.onsuccess = () => {
+          resolve(all.result)
+        }
+        all.onerror = () => {
+          reject(all.error ?? new Error(store))
+        }
+      }),
+    )
+    db.close()
+  }
+  return kept
+}

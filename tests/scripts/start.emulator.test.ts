@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { seedTasks } from '../../scripts/firestore-rest.mjs'
-import { check, seal } from '../../scripts/saves.ts'
+import { check, liveCounts, seal } from '../../scripts/saves.ts'
 import { filesOf, npmStart, waitFor, type Started } from './npmStart'
 import { newTask } from '../../src/services/taskDocument'
 
@@ -29,22 +29,8 @@ afterEach(async () => {
 })
 const scratch = () => (data = mkdtempSync(join(tmpdir(), 'todo-start-')))
 
-const documentCount = async () => {
-  const response = await fetch(`${DOCUMENTS}:runAggregationQuery`, {
-    method: 'POST',
-    headers: OWNER,
-    body: JSON.stringify({
-      structuredAggregationQuery: {
-        structuredQuery: { from: [{ allDescendants: true }] },
-        aggregations: [{ alias: 'all', count: {} }],
-      },
-    }),
-  })
-  const [first] = (await response.json()) as {
-    result?: { aggregateFields?: { all?: { integerValue?: string } } }
-  }[]
-  return Number(first?.result?.aggregateFields?.all?.integerValue)
-}
+/** How many documents the running emulator holds (what `npm start` checks after a load). */
+const documentCount = async () => (await liveCounts()).documents
 
 /** The documents of the save in place, or undefined (none yet, or between its two renames). */
 const savedDocuments = () => {

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs'
 import { expect, type APIRequestContext } from '@playwright/test'
 import {
   clearDatabase,
+  putRules,
   seedDocuments as seedRaw,
   seedTasks as seedStored,
+  storedDocuments,
+  tasksQuery,
 } from '../../../scripts/firestore-rest.mjs'
-import { decodedFields } from '../../../scripts/firestore-values.mjs'
 import { compareTasks, FINISHED_ORDER_BASE } from '../../../src/features/tasks/model/ordering'
 import { fromStored, newTask } from '../../../src/services/taskDocument'
 import type { Task } from '../../../src/services/types'
@@ -23,34 +25,13 @@ const OWNER = { authorization: 'Bearer owner', 'content-type': 'application/json
 /** A task as the app reads it from its document (src/services/taskDocument.ts). */
 export type StoredTask = Task
 
-/** The app's one query: the tasks whose owner is `email`. */
-export const tasksQuery = (email: string) => ({
-  from: [{ collectionId: 'tasks' }],
-  where: {
-    fieldFilter: { field: { fieldPath: 'email' }, op: 'EQUAL', value: { stringValue: email } },
-  },
-})
+export { tasksQuery }
 
 /** The documents of one owner's tasks, as stored: every field, whatever wrote it. */
-export async function storedDocumentsOf(
-  request: APIRequestContext,
+export const storedDocumentsOf = (
+  _request: APIRequestContext,
   email: string,
-): Promise<{ id: string; data: Record<string, unknown> }[]> {
-  const response = await request.post(`${FIRESTORE}/v1/${DOCUMENTS}:runQuery`, {
-    headers: OWNER,
-    data: { structuredQuery: tasksQuery(email) },
-  })
-  if (!response.ok()) throw new Error(`runQuery: ${String(response.status())}`)
-  const results = (await response.json()) as {
-    document?: { name: string; fields?: Record<string, unknown> }
-  }[]
-  return results
-    .flatMap(({ document }) => (document ? [document] : []))
-    .map(({ name, fields }) => ({
-      id: name.split('/').at(-1) ?? '',
-      data: decodedFields(fields ?? {}),
-    }))
-}
+): Promise<{ id: string; data: Record<string, unknown> }[]> => storedDocuments(FIRESTORE, email)
 
 /** The stored tasks of one owner, as the app reads them, in the app's list order. */
 export async function storedTasksOf(
@@ -132,28 +113,20 @@ export async function seedList(
 
 const RULES = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8')
 
-/** Puts new rules in force at once (the emulator takes them at run time). */
-async function putRules(request: APIRequestContext, content: string): Promise<void> {
-  const response = await request.put(`${FIRESTORE}/emulator/v1/projects/demo-todo:securityRules`, {
-    data: { rules: { files: [{ content }] } },
-  })
-  if (!response.ok()) throw new Error(`securityRules: ${String(response.status())}`)
-}
-
 /**
  * Runs `body` while the server refuses every write (the project's rules, each write rule
  * failing), and puts the project's rules back afterwards, whatever happens.
  */
 export async function whileWritesRefused(
-  request: APIRequestContext,
+  _request: APIRequestContext,
   body: () => Promise<void>,
 ): Promise<void> {
   const refusing = RULES.replace(/allow (create|update|delete): if /g, 'allow $1: if false && ')
   if (refusing.split('if false &&').length !== 4) throw new Error('firestore.rules changed shape')
-  await putRules(request, refusing)
+  await putRules(FIRESTORE, refusing)
   try {
     await body()
   } finally {
-    await putRules(request, RULES)
+    await putRules(FIRESTORE, RULES)
   }
 }

@@ -5,6 +5,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test'
+import { deleteTasks } from '../../../scripts/firestore-rest.mjs'
 import type { Person } from '../fixtures'
 import { FIRESTORE, storedDocumentsOf } from './backend'
 
@@ -161,8 +162,6 @@ export async function centre(locator: Locator) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
 }
 
-const DOCUMENTS = 'projects/demo-todo/databases/(default)/documents'
-
 /** Deletes every task of `email` but those of `ids`, one by one as a client would (live). */
 export async function removeTasksBut(
   request: APIRequestContext,
@@ -170,10 +169,9 @@ export async function removeTasksBut(
   ids: readonly string[],
 ) {
   const extra = (await storedDocumentsOf(request, email)).filter(({ id }) => !ids.includes(id))
-  if (extra.length === 0) return
-  const response = await request.post(`${FIRESTORE}/v1/${DOCUMENTS}:commit`, {
-    headers: { authorization: 'Bearer owner' },
-    data: { writes: extra.map(({ id }) => ({ delete: `${DOCUMENTS}/tasks/${id}` })) },
-  })
-  if (!response.ok()) throw new Error(`commit: ${String(response.status())}`)
+  if (extra.length > 0)
+    await deleteTasks(
+      FIRESTORE,
+      extra.map(({ id }) => id),
+    )
 }

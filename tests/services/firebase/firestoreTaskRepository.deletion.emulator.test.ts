@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { GoogleAuthProvider, signInWithCredential, signOut, type Auth } from 'firebase/auth'
 import { describe, expect, it } from 'vitest'
-import { device, newUser } from '../../emulators/devices'
+import { device, keptOnDevice, newUser } from '../../emulators/devices'
 import { storedTask, taskOf } from '../../emulators/rest'
 
 // Delete account's part of the adapter on the real SDK and Google's emulator with
@@ -21,24 +21,8 @@ function followMark(tasks: Awaited<ReturnType<typeof device>>['tasks']) {
 
 /** Whose each batch in the SDK's write queue on this device is, oldest first. */
 async function queuedBy(appName: string): Promise<string[]> {
-  const name = (await indexedDB.databases())
-    .map((database) => database.name ?? '')
-    .find((candidate) => candidate.includes(appName) && candidate.endsWith('/main'))
-  if (name === undefined) return []
-  const db = await new Promise<IDBDatabase>((resolve) => {
-    const request = indexedDB.open(name)
-    request.onsuccess = () => {
-      resolve(request.result)
-    }
-  })
-  const batches = await new Promise<{ userId: string }[]>((resolve) => {
-    const request = db.transaction('mutations').objectStore('mutations').getAll()
-    request.onsuccess = () => {
-      resolve(request.result as { userId: string }[])
-    }
-  })
-  db.close()
-  return batches.map(({ userId }) => userId)
+  const [batches = []] = await keptOnDevice('mutations', appName)
+  return (batches as { userId: string }[]).map(({ userId }) => userId)
 }
 
 const codeOf = (promise: Promise<unknown>) =>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { GoogleAuthProvider, signInWithCredential, signOut, type Auth } from 'firebase/auth'
 import { describe, expect, it } from 'vitest'
-import { device, follow, newUser } from '../../emulators/devices'
+import { device, follow, keptOnDevice, newUser } from '../../emulators/devices'
 import { storedTask, taskOf } from '../../emulators/rest'
 
 // What the device keeps (IndexedDB, here fake-indexeddb), on the real SDK against the emulator.
@@ -48,25 +48,13 @@ async function signInAs(auth: Auth, email: string): Promise<string> {
 
 /** What the SDK's database holds: queued batches per user, and the texts of cached tasks. */
 async function kept(appName: string) {
-  const [name] = await databasesOf(appName)
-  if (name === undefined) return null
-  const db = await new Promise<IDBDatabase>((resolve) => {
-    const request = indexedDB.open(name)
-    request.onsuccess = () => {
-      resolve(request.result)
-    }
-  })
-  const all = (store: string) =>
-    new Promise<unknown[]>((resolve) => {
-      const request = db.transaction(store).objectStore(store).getAll()
-      request.onsuccess = () => {
-        resolve(request.result)
-      }
-    })
-  const batches = (await all('mutations')) as { userId: string }[]
-  const cached = JSON.stringify(await all('remoteDocumentsV14'))
-  db.close()
-  return { users: batches.map(({ userId }) => userId), cached }
+  const [batches] = await keptOnDevice('mutations', appName)
+  if (batches === undefined) return null
+  const [cached = []] = await keptOnDevice('remoteDocumentsV14', appName)
+  return {
+    users: (batches as { userId: string }[]).map(({ userId }) => userId),
+    cached: JSON.stringify(cached),
+  }
 }
 
 describe('a shared browser', () => {

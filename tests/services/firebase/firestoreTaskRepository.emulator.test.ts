@@ -2,36 +2,14 @@
 import { describe, expect, it, vi } from 'vitest'
 import { toStored } from '../../../src/services/taskDocument'
 import type { Task } from '../../../src/services/types'
-import { device, follow, newUser } from '../../emulators/devices'
+import { device, follow, keptOnDevice, newUser } from '../../emulators/devices'
 import { storedTask, storeDocuments, storeTasks, taskOf } from '../../emulators/rest'
 
 // The Firestore adapter (firestore.ts behind firestoreTaskRepository.ts) on the real SDK
 // against Google's emulator, with firestore.rules.
 
 /** How many write batches the SDK keeps in IndexedDB, of every device of this test file. */
-async function queuedBatches(): Promise<number> {
-  let count = 0
-  for (const { name } of await indexedDB.databases()) {
-    if (!name?.startsWith('firestore/') || !name.endsWith('/main')) continue
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name)
-      request.onsuccess = () => {
-        resolve(request.result)
-      }
-      request.onerror = () => {
-        reject(request.error ?? new Error(name))
-      }
-    })
-    const counted = db.transaction('mutations').objectStore('mutations').count()
-    count += await new Promise<number>((resolve) => {
-      counted.onsuccess = () => {
-        resolve(counted.result)
-      }
-    })
-    db.close()
-  }
-  return count
-}
+const queuedBatches = async () => (await keptOnDevice('mutations')).flat().length
 
 describe('the live query', () => {
   it('brings another device’s adds, changes and deletes, with no reload', async () => {
