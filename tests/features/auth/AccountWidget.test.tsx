@@ -17,14 +17,6 @@ async function signedInAs(user: AuthUser) {
 }
 
 describe('the account widget', () => {
-  it('while the sign-in state is unknown, with a remembered user, shows a quiet status, no button and no empty-list text', () => {
-    localStorage.setItem('todo.lastUser', 'ada@example.com')
-    renderApp()
-    expect(statusLine()).toHaveTextContent('Checking sign-in…')
-    expect(screen.queryByRole('button', { name: 'Login now' })).not.toBeInTheDocument()
-    expect(screen.queryByText('No tasks have been added yet')).not.toBeInTheDocument()
-  })
-
   it('while the sign-in state is unknown, with nobody remembered (a first visit), already shows the signed-out page', async () => {
     const { fakeAuth } = renderApp()
     const line = statusLine()
