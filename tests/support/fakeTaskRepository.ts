@@ -314,5 +314,3 @@ export function createFakeTaskRepository(
   }
   return fake
 }
-
-export type FakeTaskRepository = ReturnType<typeof createFakeTaskRepository>

@@ -13,19 +13,6 @@ afterEach(() => {
 const settings = () => screen.getByRole('button', { name: 'Settings' })
 
 describe('Settings', () => {
-  it('sits beside the picture, which still signs out', async () => {
-    const { user, fakeAuth } = await renderSignedIn(<App />)
-    const banner = screen.getByRole('banner')
-    expect(within(banner).getByRole('button', { name: 'Settings' })).toHaveAttribute(
-      'aria-haspopup',
-      'menu',
-    )
-    await user.click(within(banner).getByRole('button', { name: 'Log Out' }))
-    await screen.findByRole('button', { name: 'Login now' })
-    expect(fakeAuth.calls.signOut).toBe(1)
-    expect(screen.queryByRole('button', { name: 'Settings' })).not.toBeInTheDocument()
-  })
-
   it('opens a menu that answers the keys of the ARIA menu pattern', async () => {
     const { user } = await renderSignedIn(<App />)
     settings().focus()

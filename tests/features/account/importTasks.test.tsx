@@ -70,24 +70,6 @@ describe('Import tasks', { timeout: 20_000 }, () => {
     expect(rowTexts()).toEqual(list)
   })
 
-  it('imports a Todoist CSV; one Undo takes the whole import back, in batched deletes', async () => {
-    const { user, repository } = await renderSignedIn(<App />, here)
-    const dialog = await importFile(user, fileOf('todoist.csv'))
-    expect(dialog).toHaveTextContent('From “todoist.csv” (Todoist):')
-    expect(dialog).toHaveTextContent('3 tasks to add, none of them finished.')
-    await user.click(within(dialog).getByRole('button', { name: 'Add 3 tasks' }))
-    await waitFor(() => {
-      expect(accountLine()).toHaveTextContent('Imported 3 tasks.')
-    })
-    await user.click(within(accountLine()).getByRole('button', { name: 'Undo' }))
-    expect(rowTexts()).toEqual(['Plant the tulip bulbs', 'Walk the dog', 'Mow the lawn'])
-    expect(accountLine()).toHaveTextContent('Import undone: 3 tasks removed.')
-    expect(repository.writes.map(({ kind }) => kind)).toEqual(['addMany', 'deleteMany'])
-    await waitFor(() => {
-      expect(repository.serverTasks(EMAIL)).toEqual(here)
-    })
-  })
-
   it('adds 1,201 tasks in slices, writes them in batches of 50, and counts them as saved', async () => {
     const { user, repository, store } = await renderSignedIn(<App />)
     repository.holdWrites()
@@ -114,32 +96,6 @@ describe('Import tasks', { timeout: 20_000 }, () => {
       expect(accountLine()).toHaveTextContent('Imported 1,201 tasks.')
     })
     expect(repository.serverTasks(EMAIL)).toHaveLength(1201)
-  })
-
-  it('says, before adding, what a file holds that the app does not keep, and what it cannot read', async () => {
-    const { user } = await renderSignedIn(<App />)
-    const takeout = await importFile(user, fileOf('takeout-details.json'))
-    expect(takeout).toHaveTextContent('7 tasks to add, 2 of them finished.')
-    expect(takeout).toHaveTextContent('1 task has no title: its notes are its text.')
-    expect(itemsOf(within(takeout).getAllByRole('list').at(-1))).toEqual([
-      'notes on 2 tasks',
-      'due dates on 3 tasks',
-      '3 lists (their tasks are all added to your list)',
-      'subtasks: 2 added as tasks of their own',
-      'a link on 1 task',
-    ])
-    await user.click(within(takeout).getByRole('button', { name: 'Cancel' }))
-
-    const todoist = await importFile(user, fileOf('todoist-details.csv'))
-    expect(todoist).toHaveTextContent('9 tasks to add, none of them finished.')
-    expect(todoist).toHaveTextContent('Lines 10 and 16 could not be read and are left out.')
-    expect(itemsOf(within(todoist).getAllByRole('list').at(-1))).toEqual([
-      'notes on 2 tasks',
-      'due dates on 3 tasks',
-      '2 sections (their tasks are all added to your list)',
-      'priorities on 3 tasks',
-      'subtasks: 2 added as tasks of their own',
-    ])
   })
 
   it('offline, adds the tasks at once and says they will be sent', async () => {

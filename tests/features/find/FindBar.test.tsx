@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/model/ordering'
 import { TasksPage } from '../../../src/app/App'
@@ -28,28 +28,6 @@ beforeEach(() => {
 })
 
 describe('Find tasks', () => {
-  it('shows the tasks holding every word typed, whatever their case and accents, and how many', async () => {
-    const { user } = await renderPage()
-    await user.type(find(), 'CHLOE')
-    expect(rowTexts()).toEqual(['Call Chloé'])
-    expect(screen.getByText('1 of 3')).toHaveAttribute('role', 'status')
-    await user.clear(find())
-    await user.type(find(), 'buy  milk')
-    expect(rowTexts()).toEqual(['Buy oat milk'])
-  })
-
-  it('shows all again on Escape, or once the field is empty', async () => {
-    const { user } = await renderPage()
-    await user.type(find(), 'bread')
-    expect(rowTexts()).toEqual(['Buy bread'])
-    await user.keyboard('{Escape}')
-    expect(find()).toHaveValue('')
-    expect(rowTexts()).toEqual(['Buy oat milk', 'Call Chloé', 'Buy bread'])
-    expect(screen.queryByText(/ of 3$/)).not.toBeInTheDocument()
-    await user.type(find(), 'b{Backspace}')
-    expect(rowTexts()).toHaveLength(3)
-  })
-
   it('says when nothing matches, and keeps "No tasks have been added yet" for no tasks at all', async () => {
     const { user } = await renderPage()
     await user.type(find(), 'xyz')
@@ -67,37 +45,6 @@ describe('Find tasks', () => {
 })
 
 describe('All, Open and Finished', () => {
-  it('each says its count; the one chosen is current, in the URL, and kept on Back', async () => {
-    const { user } = await renderPage()
-    expect(filter(/^All 3$/)).toHaveAttribute('aria-current', 'page')
-    expect(filter(/^Open 2$/)).toHaveAttribute('href', '#/open')
-    expect(filter(/^Finished 1$/)).toHaveAttribute('href', '#/finished')
-
-    await user.click(filter(/^Open/))
-    await waitFor(() => {
-      expect(rowTexts()).toEqual(['Buy oat milk', 'Call Chloé'])
-    })
-    expect(location.hash).toBe('#/open')
-    expect(filter(/^Open/)).toHaveAttribute('aria-current', 'page')
-    expect(filter(/^All/)).not.toHaveAttribute('aria-current')
-
-    await user.click(filter(/^Finished/))
-    await waitFor(() => {
-      expect(rowTexts()).toEqual(['Buy bread'])
-    })
-    history.back()
-    await waitFor(() => {
-      expect(rowTexts()).toEqual(['Buy oat milk', 'Call Chloé'])
-    })
-  })
-
-  it('comes from the URL when the page opens', async () => {
-    history.replaceState(null, '', '/todo/#/finished')
-    await renderPage()
-    expect(rowTexts()).toEqual(['Buy bread'])
-    expect(filter(/^Finished/)).toHaveAttribute('aria-current', 'page')
-  })
-
   it('combines with Find; the counts, "N open" and Clear finished still count every task', async () => {
     history.replaceState(null, '', '/todo/#/open')
     const { user } = await renderPage()

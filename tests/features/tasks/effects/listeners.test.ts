@@ -29,20 +29,6 @@ afterEach(() => {
 })
 
 describe('each click writes only what it changed', () => {
-  it('add: the whole task, unfinished, owned by the signed-in user, after the last open one', async () => {
-    const { store, repository } = await signedInWith()
-    const outcome = store.dispatch(addTask('Delta'))
-    if (outcome.kind !== 'added') throw new Error('not added')
-    const { id } = outcome
-    await settle()
-    expect(repository.writes).toEqual([
-      {
-        kind: 'add',
-        task: storedTask(id, false, 2, 'Delta'),
-      },
-    ])
-  })
-
   it('mark as done: the state and the order, with confetti', async () => {
     const { store, repository, celebrate } = await signedInWith()
     store.dispatch(toggleTask('a'))

@@ -104,16 +104,6 @@ describe('tasks the original app stored (no order)', () => {
     order: null,
   })
 
-  it('show open before finished from the first load, each region by document id', () => {
-    const { store } = storeWithList([
-      original('d', true),
-      original('c'),
-      original('a', true),
-      original('b'),
-    ])
-    expect(ids(store)).toEqual(['b', 'c', 'a', 'd'])
-  })
-
   it('take a new task after them, a task marked incomplete above them, one marked done after them', () => {
     const { store } = storeWithList([original('b'), original('c'), original('a', true)])
     store.dispatch(added(store, 'n'))
@@ -125,29 +115,9 @@ describe('tasks the original app stored (no order)', () => {
     const stored = selectAllTasks(store.getState()).map(({ id, order }) => [id, order])
     expect(stored.filter(([, order]) => order !== null).map(([id]) => id)).toEqual(['a', 'n', 'c'])
   })
-
-  it('sit with this app’s tasks: after the ones placed before, before the ones added after', () => {
-    const { store } = storeWithList([
-      storedTask('placed', false, 5),
-      original('old'),
-      storedTask('done', true, FINISHED_ORDER_BASE),
-      original('oldDone', true),
-    ])
-    expect(ids(store)).toEqual(['placed', 'old', 'done', 'oldDone'])
-  })
 })
 
 describe('the order', () => {
-  it('puts every open task before every finished one, whatever order another client wrote', () => {
-    const { store } = storeWithList([storedTask('done', true, -5), storedTask('open', false, 9e15)])
-    expect(ids(store)).toEqual(['open', 'done'])
-  })
-
-  it('breaks ties by id, as every device does', () => {
-    const { store } = storeWithList([storedTask('z', false, 5), storedTask('m', false, 5)])
-    expect(ids(store)).toEqual(['m', 'z'])
-  })
-
   it('stays whole numbers, sorted, through any series of clicks', () => {
     const { store } = storeWithList([storedTask('done', true, FINISHED_ORDER_BASE)])
     for (let i = 0; i < 300; i++) {

@@ -3,14 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { connectivityLost } from '../../../../src/app/hooks'
 import { SyncStatus } from '../../../../src/features/tasks/saving/SyncStatus'
 import {
-  MEMORY_ONLY_MESSAGE,
-  OFFLINE_MESSAGE,
-  OFFLINE_PENDING_MESSAGE,
-  persistenceFound,
-  SAVING_MESSAGE,
-  writesSlowed,
-} from '../../../../src/features/tasks/saving/syncSlice'
-import {
   taskSaveFailed,
   tasksSnapshotReceived,
 } from '../../../../src/features/tasks/model/tasksSlice'
@@ -39,42 +31,6 @@ describe('the sync status', () => {
     expect(line).toBeEmptyDOMElement()
     expect(line).not.toHaveAttribute('aria-live', 'assertive')
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
-  })
-
-  it('says "Saving…" once changes have waited, and nothing once they are through', () => {
-    const { store, line } = renderStatus()
-    act(() => {
-      store.dispatch(report(true))
-    })
-    expect(line).toBeEmptyDOMElement()
-    act(() => {
-      store.dispatch(writesSlowed())
-    })
-    expect(line).toHaveTextContent(SAVING_MESSAGE)
-    act(() => {
-      store.dispatch(report(false))
-    })
-    expect(line).toBeEmptyDOMElement()
-  })
-
-  it('offline, says what the device holds, and that waiting changes will be sent', () => {
-    const { store, line } = renderStatus()
-    act(() => {
-      store.dispatch(connectivityLost())
-    })
-    expect(line).toHaveTextContent(OFFLINE_MESSAGE)
-    act(() => {
-      store.dispatch(report(true, true))
-    })
-    expect(line).toHaveTextContent(OFFLINE_PENDING_MESSAGE)
-  })
-
-  it('says when changes will not survive a reload (memory only)', () => {
-    const { store, line } = renderStatus()
-    act(() => {
-      store.dispatch(persistenceFound('memory'))
-    })
-    expect(line).toHaveTextContent(MEMORY_ONLY_MESSAGE)
   })
 
   it('names a refused change first, in words, in the same line', () => {
