@@ -130,7 +130,8 @@ for (const burst of BURSTS) {
       testInfo.annotations.push({ type: 'asked before closing', description: String(asked) })
       const again = await visitAgain(context, person)
       // Asked, the person chose to leave what was in memory only; not asked, nothing is lost.
-      if (!asked) await expect.poll(server(again, person)).toEqual(burst.expected)
+      if (!asked)
+        await expect.poll(server(again, person), { timeout: 60_000 }).toEqual(burst.expected)
     })
   }
 }
@@ -142,7 +143,7 @@ test('it never asks once every change is safe on the device: online once saved, 
   if (adds === undefined) throw new Error('no burst')
   const online = await signedInDevice(browser, adds)
   await adds.run(online.page)
-  await expect.poll(server(online.page, online.person)).toEqual(adds.expected)
+  await expect.poll(server(online.page, online.person), { timeout: 60_000 }).toEqual(adds.expected)
   expect(await closeTab(online.page)).toBe(false)
 
   const offline = await signedInDevice(browser, adds)
@@ -152,5 +153,5 @@ test('it never asks once every change is safe on the device: online once saved, 
   expect(await closeTab(offline.page)).toBe(false)
   await goOnline(offline.context)
   const again = await visitAgain(offline.context, offline.person)
-  await expect.poll(server(again, offline.person)).toEqual(adds.expected)
+  await expect.poll(server(again, offline.person), { timeout: 60_000 }).toEqual(adds.expected)
 })
