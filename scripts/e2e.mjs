@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
-const PARTS = Number(process.env.E2E_PARTS ?? 3)
+const PARTS = Number(process.env.E2E_PARTS ?? 5)
 const args = process.argv.slice(2)
 const playwright = fileURLToPath(import.meta.resolve('@playwright/test/cli'))
 let failed = 0
