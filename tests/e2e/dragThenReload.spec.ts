@@ -1,6 +1,7 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { addTasks, expect, row, rowTexts, signIn, test } from './fixtures'
 import { storedTasksOf } from './support/backend'
+import { mouseDrag, said } from './support/drag'
 import { setSlowDisk, slowDiskOf } from './support/faultInjector'
 import { reloadKeepingChanges, wouldAsk } from './support/leaving'
 
@@ -10,31 +11,6 @@ import { reloadKeepingChanges, wouldAsk } from './support/leaving'
 // (src/features/tasks/saving/listeners.ts). So the drag is kept by a reload that does not ask,
 // and a reload that asks is cancelled, as a person who wants the change kept does, and made
 // again once it no longer asks. Nothing waits on time: each step waits for what the page says or shows.
-
-const handle = (page: Page, text: string) =>
-  row(page, text).getByRole('button', { name: 'Reorder' })
-/** What the page said last about a move or a drag (its status lines). */
-const said = (page: Page, words: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: words })
-
-const centre = async (locator: Locator) => {
-  const box = await locator.boundingBox()
-  if (!box) throw new Error('not on screen')
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-}
-
-/** A mouse drag of `text`'s handle onto `target`'s row, released once the page says where. */
-async function mouseDrag(page: Page, text: string, target: string, words: string) {
-  const from = await centre(handle(page, text))
-  await page.mouse.move(from.x, from.y)
-  await page.mouse.down()
-  await page.mouse.move(from.x, from.y + 10, { steps: 3 })
-  await expect(said(page, /^Picked up/)).toBeAttached()
-  const to = await centre(row(page, target))
-  await page.mouse.move(from.x, to.y, { steps: 8 })
-  await expect(said(page, words)).toBeAttached()
-  await page.mouse.up()
-}
 
 /** Two Alt+ArrowUp moves of `keys`, then a drag of `drag` onto `onto`; the list as dropped. */
 async function movesThenDrag(

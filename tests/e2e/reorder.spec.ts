@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { addTasks, expect, newPerson, row, rowTexts, signIn, taskRows, test } from './fixtures'
 import { seedList, storedTasksOf } from './support/backend'
+import { centre, handle, mouseDrag, said } from './support/drag'
 import { device, newDevice } from './support/devices'
 import { goOffline, goOnline } from './support/network'
 
@@ -11,34 +12,6 @@ import { goOffline, goOnline } from './support/network'
 
 // Two devices each sign in through the popup: more steps than a one-page test.
 test.slow()
-
-const handle = (page: Page, text: string) =>
-  row(page, text).getByRole('button', { name: 'Reorder' })
-/** What the page said last about a move or a drag (its status lines). */
-const said = (page: Page, words: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: words })
-
-const centre = async (locator: Locator) => {
-  const box = await locator.boundingBox()
-  if (!box) throw new Error('not on screen')
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-}
-
-/**
- * A mouse drag of `text`'s handle to `target`'s row, as a person drags: pressed, moved past the
- * library's few pixels of slack, moved on in steps, released once the page says where it is.
- */
-async function mouseDrag(page: Page, text: string, target: string, words: string) {
-  const from = await centre(handle(page, text))
-  await page.mouse.move(from.x, from.y)
-  await page.mouse.down()
-  await page.mouse.move(from.x, from.y + 10, { steps: 3 })
-  await expect(said(page, /^Picked up/)).toBeAttached()
-  const to = await centre(row(page, target))
-  await page.mouse.move(from.x, to.y, { steps: 8 })
-  await expect(said(page, words)).toBeAttached()
-  await page.mouse.up()
-}
 
 test('Alt+Arrow moves a task with focus kept and its place said; kept after a reload, live on the phone', async ({
   browser,
