@@ -10,8 +10,7 @@ if (!process.env.TEST_WORKER_INDEX) console.log(`Chromium: ${await chromiumSourc
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Each part of `npm run test:e2e` keeps its own (Playwright empties it as a run starts).
-  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
@@ -33,25 +32,21 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [
-    // First, on an emulator no device has used yet: Google's emulator keeps the listen session of
-    // every device that closed without ending it (a closed browser context), and each write
-    // then costs more for each of them, so a queue drained late in the run measures the
-    // emulator's past, not the app (docs/testing.md).
-    { name: 'fresh emulator', testMatch: 'longQueue.spec.ts', use: { browserName: 'chromium' } },
-    { name: 'chromium', testIgnore: 'longQueue.spec.ts', use: { browserName: 'chromium' } },
-  ],
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   // Started one after another, stopped in reverse; each up once its URL answers.
   webServer: [
-    ...(await emulatorServices()).map((service) => ({
-      name: service.name,
-      command: shellCommand(service),
-      url: service.url,
-      timeout,
-      gracefulShutdown: { signal: service.signal ?? 'SIGTERM', timeout: 15_000 },
-      stdout: 'ignore' as const,
-      stderr: 'pipe' as const,
-    })),
+    // The Firestore emulator is the test worker's own (tests/e2e/support/emulator.ts).
+    ...(await emulatorServices())
+      .filter(({ name }) => name === 'Auth emulator')
+      .map((service) => ({
+        name: service.name,
+        command: shellCommand(service),
+        url: service.url,
+        timeout,
+        gracefulShutdown: { signal: service.signal ?? 'SIGTERM', timeout: 15_000 },
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+      })),
     {
       name: 'App (vite preview)',
       command: 'node_modules/.bin/vite preview --strictPort',

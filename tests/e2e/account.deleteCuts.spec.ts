@@ -13,6 +13,9 @@ import {
 import { queuedWrites } from './support/deviceStore'
 import { AUTH, goOffline, goOnline, WRITE_CHANNEL } from './support/network'
 
+// Thousands of writes: on an emulator no other device has used (support/emulator.ts).
+test.use({ freshEmulator: true })
+
 // Delete account is all or nothing: the connection cut at each point of it (before the first
 // batch of deletes, between two, after the last, during the Auth call) on a list of 1,200
 // tasks, and what the server then holds (the emulators' admin views): everything as it was

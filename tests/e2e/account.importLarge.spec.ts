@@ -5,6 +5,9 @@ import { accountLine, importFile } from './support/account'
 import { clearTasks, storedCountOf } from './support/backend'
 import { queuedWrites } from './support/deviceStore'
 
+// Thousands of writes: on an emulator no other device has used (support/emulator.ts).
+test.use({ freshEmulator: true })
+
 // An import of many tasks (2,000 in `npm test`; `npm run test:import`: the most a file may
 // bring, 20,000, nearly 10 MB) keeps the page alive: clicks made while it runs are answered, the
 // line counts the tasks saved up as the batches are written, and the server ends with every task.

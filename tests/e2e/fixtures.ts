@@ -1,6 +1,7 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { clearTasks } from './support/backend'
 import { closeDevices } from './support/devices'
+import { deviceOpened, startFirestore, type Firestore } from './support/emulator'
 import { followNetworkOfTest } from './support/network'
 import { routeGoogleOffline, signInThroughEmulatorPopup } from './support/offline-google'
 
@@ -84,24 +85,41 @@ export async function addTasks(page: Page, ...texts: string[]): Promise<void> {
   }
 }
 
-export const test = base.extend<{
-  emptyDatabaseAfter: undefined
-  consoleMessages: string[]
-  person: Person
-  signedIn: Page
-}>({
+export const test = base.extend<
+  {
+    emptyDatabaseAfter: undefined
+    /** This test's many writes want a fresh emulator (see support/emulator.ts). */
+    freshEmulator: boolean
+    consoleMessages: string[]
+    person: Person
+    signedIn: Page
+  },
+  { firestore: Firestore }
+>({
+  firestore: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide, workerInfo) => {
+      const firestore = await startFirestore(`${workerInfo.project.outputDir}/firestore-emulator`)
+      await provide(firestore)
+      await firestore.stop()
+    },
+    { scope: 'worker', auto: true, timeout: 180_000 },
+  ],
+  freshEmulator: [false, { option: true }],
   // Each test closes its devices and leaves the database empty (set up first, so torn down
   // after its pages).
   emptyDatabaseAfter: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
+    async ({ firestore, freshEmulator }, provide) => {
+      if (freshEmulator) await firestore.freshIfUsed(1)
       await provide(undefined)
       await closeDevices()
       await clearTasks()
+      await firestore.freshIfUsed()
     },
     { auto: true },
   ],
   context: async ({ context }, provide) => {
+    deviceOpened()
     await routeGoogleOffline(context)
     await followNetworkOfTest(context)
     await provide(context)

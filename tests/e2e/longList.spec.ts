@@ -51,6 +51,7 @@ test.describe('a list of 5,000 tasks', () => {
   // Seeding, loading and drawing 5,000 tasks and walking them by keyboard is work that takes
   // as long as the machine needs: three times the usual budget.
   test.slow()
+  test.use({ freshEmulator: true })
 
   test.beforeEach(async ({ page, person }) => {
     // The tasks are stored once the list is open, and arrive live. Stored before, they would be

@@ -3,6 +3,9 @@ import { storedCountOf, storedTasksOf } from './support/backend'
 import { queuedWrites } from './support/deviceStore'
 import { goOffline, goOnline } from './support/network'
 
+// Thousands of writes: on an emulator no other device has used (support/emulator.ts).
+test.use({ freshEmulator: true })
+
 // A long queue: a day's worth of adds made offline, all sent once the device is back online.
 // The goal is all of them on the server within 60 s; how long they took is printed and kept in
 // docs/performance.md, not asserted (this runs on machines as busy as they come). The deadline

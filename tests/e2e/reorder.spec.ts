@@ -245,6 +245,7 @@ test('two devices moving different tasks at once both keep their move', async ({
 
 test.describe('a list of 5,000 tasks', () => {
   test.slow()
+  test.use({ freshEmulator: true })
   const COUNT = 5000
   const text = (n: number) => `Task ${String(n)} of the long list`
 

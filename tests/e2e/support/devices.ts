@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from '@playwright/test'
 import { signIn, type Person } from '../fixtures'
+import { deviceOpened } from './emulator'
 import { followNetworkOfTest } from './network'
 import { routeGoogleOffline } from './offline-google'
 
@@ -20,6 +21,7 @@ export async function newDevice(
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ reducedMotion: 'reduce', ...options })
   opened.add(context)
+  deviceOpened()
   context.on('close', () => opened.delete(context))
   await routeGoogleOffline(context)
   await followNetworkOfTest(context)
