@@ -18,6 +18,7 @@ import {
   type Width,
 } from './support/controls'
 import { newDevice } from './support/devices'
+import { pickUp, said } from './support/drag'
 import { LISTEN_CHANNEL } from './support/network'
 import { signInThroughEmulatorPopup } from './support/offline-google'
 
@@ -80,9 +81,6 @@ const more = (page: Page, text: string) =>
   row(page, text).getByRole('button', { name: 'More actions' })
 const rowMenu = (page: Page, text: string) =>
   row(page, text).getByRole('menu', { name: 'More actions' })
-/** A status line of the page that says `words` (a drag's, or the list's for a move). */
-const said = (page: Page, words: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: words })
 /** What the list says of moves from now on, not before: what it said is marked as heard. */
 const hearMoves = (page: Page) =>
   page.locator('ul + [role="status"] span').evaluateAll((spans) => {
@@ -167,8 +165,7 @@ async function dragAlphaDown(w: Walk, handle: Locator) {
   const { page } = w
   if (w.way === 'keys') {
     await handle.focus()
-    await page.keyboard.press('Space')
-    await expect(said(page, 'Picked up Alpha, at 1 of 4.')).toBeAttached()
+    await pickUp(page, 'Picked up Alpha, at 1 of 4.')
     for (const place of ['2', '3']) {
       await page.keyboard.press('ArrowDown')
       await expect(said(page, `Moving to ${place} of 4.`)).toBeAttached()

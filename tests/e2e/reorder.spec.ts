@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { addTasks, expect, newPerson, row, rowTexts, signIn, taskRows, test } from './fixtures'
 import { seedList, storedTasksOf } from './support/backend'
-import { centre, handle, mouseDrag, said } from './support/drag'
+import { centre, handle, mouseDrag, pickUp, said } from './support/drag'
 import { device, newDevice } from './support/devices'
 import { goOffline, goOnline } from './support/network'
 
@@ -46,8 +46,7 @@ test('the handle is a keyboard drag: Space picks up, arrows move, Space drops, E
 }) => {
   await addTasks(page, 'Alpha', 'Bravo', 'Charlie')
   await handle(page, 'Alpha').focus()
-  await page.keyboard.press('Space')
-  await expect(said(page, 'Picked up Alpha, at 1 of 3.')).toBeAttached()
+  await pickUp(page, 'Picked up Alpha, at 1 of 3.')
   await page.keyboard.press('ArrowDown')
   await expect(said(page, 'Moving to 2 of 3.')).toBeAttached()
   await page.keyboard.press('ArrowDown')
@@ -57,8 +56,7 @@ test('the handle is a keyboard drag: Space picks up, arrows move, Space drops, E
   await expect.poll(() => rowTexts(page)).toEqual(['Bravo', 'Charlie', 'Alpha'])
   await expect(handle(page, 'Alpha')).toBeFocused()
 
-  await page.keyboard.press('Space')
-  await expect(said(page, 'Picked up Alpha, at 3 of 3.')).toBeAttached()
+  await pickUp(page, 'Picked up Alpha, at 3 of 3.')
   await page.keyboard.press('ArrowUp')
   await expect(said(page, 'Moving to 2 of 3.')).toBeAttached()
   await page.keyboard.press('Escape')

@@ -8,6 +8,17 @@ export const handle = (page: Page, text: string) =>
 export const said = (page: Page, words: string | RegExp) =>
   page.getByRole('status').filter({ hasText: words })
 
+/**
+ * Space on a Reorder handle, once the page has said it picked `text` up: dnd-kit's keyboard
+ * sensor starts hearing the arrows one timer later, so an arrow pressed sooner (a busy machine
+ * answers input before timers) would be lost. The page's own zero-delay timer runs after it.
+ */
+export async function pickUp(page: Page, pickedUp: string) {
+  await page.keyboard.press('Space')
+  await expect(said(page, pickedUp)).toBeAttached()
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
+}
+
 export const centre = async (locator: Locator) => {
   const box = await locator.boundingBox()
   if (!box) throw new Error('not on screen')
