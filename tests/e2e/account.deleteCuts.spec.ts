@@ -104,41 +104,8 @@ test('cut after the last batch: the tasks gone, the account there and able to sa
   expect(reactErrors()).toEqual([])
 })
 
-test('the Auth call cut before it reaches the server: the tasks gone, the account there; Try again finishes', async ({
-  signedIn: page,
-  person,
-}) => {
-  const reactErrors = watchReactErrors(page)
-  const { dialog, uid } = await withTasks(page, person)
-  let calls = 0
-  await page
-    .context()
-    .route(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:delete*`, async (route) => {
-      if (calls++ > 0) {
-        await route.fallback()
-        return
-      }
-      await route.abort('internetdisconnected')
-      await goOffline(page.context())
-    })
-  await dialog.getByRole('button', { name: 'Delete account' }).click()
-  await expect(dialog.getByRole('status')).toHaveText(
-    'Your tasks are deleted. The connection was lost while your account was being deleted, so it may not be yet: try again once you are back online to finish.',
-    { timeout: 120_000 },
-  )
-  // Marked: no device of theirs can store a task while it is unknown whether the account went.
-  expect(await serverHolds(page, person, uid)).toEqual({ tasks: 0, account: true, marked: true })
-  await tryAgain(page, dialog, person)
-  expect(calls).toBe(2)
-  expect(reactErrors()).toEqual([])
-})
-
-test('the Auth call goes through and its answer is lost: Try again finds the account gone', async ({
-  signedIn: page,
-  person,
-}) => {
-  const reactErrors = watchReactErrors(page)
-  const { dialog, uid } = await withTasks(page, person)
+/** Cuts the first Auth delete call: before it reaches the server, or after, with its answer lost. */
+async function cutFirstAuthDelete(page: Page, { delivered }: { delivered: boolean }) {
   let calls = 0
   await page
     .context()
@@ -148,10 +115,39 @@ test('the Auth call goes through and its answer is lost: Try again finds the acc
         return
       }
       // Sent by the test runner on the page's behalf: the server deletes, the page never hears.
-      await route.fetch()
+      if (delivered) await route.fetch()
       await route.abort('internetdisconnected')
       await goOffline(page.context())
     })
+  return () => calls
+}
+
+test('the Auth call cut before it reaches the server: the tasks gone, the account there; Try again finishes', async ({
+  signedIn: page,
+  person,
+}) => {
+  const reactErrors = watchReactErrors(page)
+  const { dialog, uid } = await withTasks(page, person)
+  const calls = await cutFirstAuthDelete(page, { delivered: false })
+  await dialog.getByRole('button', { name: 'Delete account' }).click()
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Your tasks are deleted. The connection was lost while your account was being deleted, so it may not be yet: try again once you are back online to finish.',
+    { timeout: 120_000 },
+  )
+  // Marked: no device of theirs can store a task while it is unknown whether the account went.
+  expect(await serverHolds(page, person, uid)).toEqual({ tasks: 0, account: true, marked: true })
+  await tryAgain(page, dialog, person)
+  expect(calls()).toBe(2)
+  expect(reactErrors()).toEqual([])
+})
+
+test('the Auth call goes through and its answer is lost: Try again finds the account gone', async ({
+  signedIn: page,
+  person,
+}) => {
+  const reactErrors = watchReactErrors(page)
+  const { dialog, uid } = await withTasks(page, person)
+  await cutFirstAuthDelete(page, { delivered: true })
   await dialog.getByRole('button', { name: 'Delete account' }).click()
   await expect(dialog.getByRole('status')).toContainText('so it may not be yet', {
     timeout: 120_000,
