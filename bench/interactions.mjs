@@ -108,7 +108,10 @@ function phases(page, subject, counter) {
       await scrollTo(page, 'bottom')
       const toggle = await target(page, 'last', TOGGLE_DONE)
       const result = await timedClick(page, toggle, 'incomplete', counter)
-      check(result.probe.first === toggle.text, 'mark incomplete: the task is not at the top')
+      check(
+        result.probe.first === toggle.text,
+        `mark incomplete: the task is not at the top ${JSON.stringify({ toggle, probe: result.probe })}`,
+      )
       return result
     },
     edit: async (rep) => {
