@@ -1,8 +1,8 @@
 import { emulatorServices, startServices, type Running } from '../../../scripts/emulators.ts'
 
-// Google's Firestore emulator keeps the listen session of every device that left without ending
-// it (a closed browser context never ends it), and each write then costs it more for each one
-// (docs/testing.md): late in a run, writes took a hundred times longer. So the test worker runs
+// Google's Firestore emulator slows over a run: late in a long one, writes took a hundred times
+// longer (docs/performance.md). Devices that left without ending their listen session were one
+// cause measured (2026-11-25); ending them did not stop it (2026-11-28). So the test worker runs
 // the emulator itself, and starts a fresh one once a few devices have come and gone. Each test
 // leaves the database empty, so a fresh one is all a test can tell apart.
 
@@ -15,8 +15,11 @@ export const deviceOpened = () => {
 }
 
 export interface Firestore {
-  /** Starts a fresh emulator when `atLeast` devices used this one (once every test's are closed). */
-  freshIfUsed(atLeast?: number): Promise<void>
+  /**
+   * Starts a fresh emulator when `atLeast` (1 or more) devices used this one, once every test's
+   * are closed; whether it did.
+   */
+  freshIfUsed(atLeast?: number): Promise<boolean>
   stop(): Promise<void>
 }
 
@@ -27,10 +30,11 @@ export async function startFirestore(logDir: string): Promise<Firestore> {
   devices = 0
   return {
     async freshIfUsed(atLeast = FRESH_AFTER_DEVICES) {
-      if (devices < atLeast || devices === 0) return
+      if (devices < atLeast) return false
       await running.stop()
       running = await start()
       devices = 0
+      return true
     },
     stop: () => running.stop(),
   }
