@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { AccountStatus, Settings } from '../features/account'
 import { AccountWidget, selectCurrentUser } from '../features/auth'
 import { FindBar, useFilterInHash, useShownTasks } from '../features/find'
-import { SyncStatus, TaskForm, TaskList, type Reveal } from '../features/tasks'
+import { SyncStatus, TaskForm, TaskList, useDayTurning, type Reveal } from '../features/tasks'
 import { UndoBar, UndoImport } from '../features/undo'
 import { useAppSelector } from './hooks'
 
@@ -28,6 +28,7 @@ export function TasksPage({ status }: { status?: ReactNode }) {
     setAdded((previous) => ({ id, count: (previous?.count ?? 0) + 1 }))
   }
   useFilterInHash()
+  useDayTurning()
   const shown = useShownTasks()
   // What a screen reader hears once after an add or an edit, politely: what happened. Said to
   // whoever is signed in: the next person at a shared computer never finds it in the page.

@@ -8,7 +8,13 @@ import {
 } from '@reduxjs/toolkit'
 import { addAuthListeners, authReducer } from '../features/auth'
 import { addFindListeners, findReducer } from '../features/find'
-import { addSyncListeners, addTasksListeners, syncReducer, tasksReducer } from '../features/tasks'
+import {
+  addSyncListeners,
+  addTasksListeners,
+  dayReducer,
+  syncReducer,
+  tasksReducer,
+} from '../features/tasks'
 import { undoReducer } from '../features/undo'
 import type { Services } from '../services/types'
 import { devToolsOptions } from './devTools'
@@ -24,6 +30,7 @@ export interface LazyLoadedSlices {}
 export const rootReducer = combineSlices({
   auth: authReducer,
   tasks: tasksReducer,
+  day: dayReducer,
   sync: syncReducer,
   find: findReducer,
   undo: undoReducer,

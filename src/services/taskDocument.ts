@@ -7,7 +7,23 @@ import type { Task, TaskChanges } from './types'
 export type StoredFields = Omit<Task, 'id'>
 
 /** The document of a task as this app writes it: a field that is null is not written. */
-export type StoredTask = { [K in keyof StoredFields]?: NonNullable<StoredFields[K]> }
+export type StoredTask = {
+  [K in keyof StoredFields]?: K extends 'due' ? StoredFields[K] : NonNullable<StoredFields[K]>
+}
+
+/**
+ * When a task is due: a calendar day, YYYY-MM-DD, the same day in every time zone; or a moment
+ * with its time, an ISO instant in UTC (`toISOString`), which each device shows in its own zone.
+ * A day and a time are not an instant: "3 Dec" must stay 3 Dec wherever the phone travels.
+ */
+const DUE =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z)?$/
+export const isDue = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  DUE.test(value) &&
+  new Date(value.length === 10 ? `${value}T00:00:00Z` : value)
+    .toISOString()
+    .startsWith(value.slice(0, 10))
 
 /** Whether `rank` is a fractional key (another client may have written anything). */
 function isRank(rank: unknown): rank is string {
@@ -33,6 +49,7 @@ const READERS: { [K in keyof StoredFields]: (value: unknown) => StoredFields[K] 
   email: (value) => (typeof value === 'string' ? value : ''),
   order: (value) => (typeof value === 'number' && Number.isFinite(value) ? value : null),
   rank: (value) => (isRank(value) ? value : null),
+  due: (value) => (isDue(value) ? value : null),
 }
 
 export const STORED_FIELDS = Object.keys(READERS) as (keyof StoredFields)[]
@@ -59,6 +76,11 @@ const storedOf = (fields: Partial<StoredFields>, written: (value: unknown) => bo
 
 export const toStored = (task: Task): StoredTask => storedOf(task, (value) => value !== null)
 
-/** A null order or rank is never written: a rank only breaks ties, and an order alone is unique. */
-export const toStoredChanges = (changes: TaskChanges): StoredTask =>
-  storedOf(changes, (value) => value !== undefined && value !== null)
+/**
+ * A null order or rank is never written: a rank only breaks ties, and an order alone is unique.
+ * A null due is: it clears the date.
+ */
+export const toStoredChanges = (changes: TaskChanges): StoredTask => ({
+  ...storedOf(changes, (value) => value !== undefined && value !== null),
+  ...(changes.due === null ? { due: null } : {}),
+})

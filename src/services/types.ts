@@ -13,6 +13,8 @@ export interface Task {
   order: number | null
   /** A fractional key breaking ties between equal orders; null: ranks by its id. */
   rank: string | null
+  /** When it is due: a day (YYYY-MM-DD) or an instant with a time (model/due.ts); null: none. */
+  due: string | null
 }
 
 /** The stored fields a click changes; `id` and `email` never change. */

@@ -545,6 +545,29 @@ export const CASES: RulesCase[] = [
     },
   ]),
 
+  // When it is due: a day, or an instant with its time; null clears it.
+  ...(
+    [
+      ['a day', '2026-12-24', 'ok'],
+      ['an instant', '2026-12-24T17:00:00.000Z', 'ok'],
+      ['none (null)', null, 'ok'],
+      ['words', 'tomorrow', 'permission-denied'],
+      ['a local time with no zone', '2026-12-24T17:00', 'permission-denied'],
+      ['a day and more', `2026-12-24${'x'.repeat(100)}`, 'permission-denied'],
+      ['month 13', '2026-13-01', 'permission-denied'],
+      ['a number', 20261224, 'permission-denied'],
+    ] as const
+  ).flatMap(([what, due, expected]): RulesCase[] => [
+    { name: `create: due ${what}`, as: 'ada', act: create({ ...ownTask, due }), expected },
+    {
+      name: `update: due ${what}`,
+      as: 'ada',
+      seed: own,
+      act: ({ task: at }) => updateDoc(at('mine'), { due }),
+      expected,
+    },
+  ]),
+
   // Documents of the original app (task, isFinished, email only), and of other shapes: each
   // change a click makes is accepted, and every field it does not change stays.
   ...(

@@ -29,6 +29,8 @@ export {
   type TaskList as TaskListState,
 } from './model/ordering'
 export { rankBetween } from './model/ranks'
+export { dayBegan, dayReducer, selectToday, useDayTurning } from './model/day'
+export * as due from './model/due'
 export { taskOf } from './model/ordering'
 export { normalizeTaskText } from './model/listState'
 export { addTasksListeners } from './effects/listeners'

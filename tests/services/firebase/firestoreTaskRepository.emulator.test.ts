@@ -85,6 +85,7 @@ describe('a task’s stored fields, defined once (taskDocument.ts)', () => {
       email,
       order: 2 ** 40 + 0.5,
       rank: 'a0V',
+      due: '2026-12-24T17:00:00.000Z',
     } satisfies Required<Record<keyof Task, unknown>> & Task
     const unordered: Task = {
       ...every,
@@ -92,6 +93,7 @@ describe('a task’s stored fields, defined once (taskDocument.ts)', () => {
       task: 'No order',
       order: null,
       rank: null,
+      due: null,
     }
     await laptop.tasks.add(every)
     await laptop.tasks.add(unordered)

@@ -11,6 +11,8 @@ import {
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks'
 import { deleteTask, toggleTask } from '../../model/commands'
 import { selectTaskById } from '../../model/tasksSlice'
+import { selectToday } from '../../model/day'
+import { DueLabel } from './DueLabel'
 import { selectUnsaved } from '../../saving/unsaved'
 import { MENU_ITEM, RowMenu } from './RowMenu'
 import { UnsavedMark } from './UnsavedMark'
@@ -63,8 +65,11 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
   const openEditor = use(EditTaskContext)
   const moves = use(RowMovesContext)
   const textId = useId()
+  const today = useAppSelector(selectToday)
   // A row can outlive its task for one render while the list catches up.
   if (task === undefined) return null
+  // The date is read with the text: "Water the plants, Due tomorrow, Sat 28 Nov".
+  const described = task.due === null ? textId : `${textId} ${textId}d`
   const toggleTitle = task.isFinished ? 'Mark as incomplete' : 'Mark as complete'
   const edit = (inMenu?: typeof MENU_ITEM) => (
     <button
@@ -72,7 +77,7 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
       className="icon-button"
       data-control="edit"
       title="Edit"
-      aria-describedby={textId}
+      aria-describedby={described}
       onClick={() => openEditor?.(id)}
       {...inMenu}
     >
@@ -86,7 +91,7 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
       className="icon-button danger"
       data-control="delete"
       title="Delete"
-      aria-describedby={textId}
+      aria-describedby={described}
       onClick={(event) => {
         if (!slidUnder(id, event)) dispatch(deleteTask(id))
       }}
@@ -118,11 +123,14 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
         {/* A document another client wrote without a text (docs/sync.md) still shows. */}
         {task.task === '' ? <span className="task-no-text">(no text)</span> : task.task}
       </span>
+      {task.due !== null && (
+        <DueLabel id={`${textId}d`} due={task.due} today={today} open={!task.isFinished} />
+      )}
       <span className="row-actions">
         {edit()}
         {remove()}
       </span>
-      <RowMenu describedBy={textId}>
+      <RowMenu describedBy={described}>
         {edit(MENU_ITEM)}
         {moves && <moves.MenuItems id={id} />}
         {remove(MENU_ITEM)}
@@ -135,7 +143,7 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
         title="Reorder"
         aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
         {...drag?.handle}
-        aria-describedby={[textId, drag?.handle['aria-describedby']].filter(Boolean).join(' ')}
+        aria-describedby={[described, drag?.handle['aria-describedby']].filter(Boolean).join(' ')}
       >
         <Icon path={GRIP} />
         <span className="visually-hidden">Reorder</span>
