@@ -20,12 +20,27 @@ export const dueTime = (due: string) => {
   return `${pad(date.getHours())}:${pad(date.getMinutes())}`
 }
 
+/** A local date, and a local time where one was given (as a parser's components give them). */
+export interface DateParts {
+  year: number
+  /** 1 to 12. */
+  month: number
+  day: number
+  hour?: number
+  minute?: number
+}
+
+/** The due of `parts`: a day, or the instant of that local time in this device's zone. */
+export function dueOfParts({ year, month, day, hour, minute = 0 }: DateParts): string {
+  if (hour === undefined) return `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`
+  return new Date(year, month - 1, day, hour, minute).toISOString()
+}
+
 /** A due from a day and an optional local time (HH:MM), as the Edit dialog's fields give them. */
 export function dueOf(day: string, time = ''): string {
-  if (!time) return day
-  const [year, month, date] = day.split('-').map(Number)
-  const [hours, minutes] = time.split(':').map(Number)
-  return new Date(year ?? 0, (month ?? 1) - 1, date, hours, minutes).toISOString()
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number)
+  const [hour, minute] = time ? time.split(':').map(Number) : []
+  return dueOfParts({ year, month, day: date, hour, minute })
 }
 
 /** Sorts soonest first: a day before the times on that day. */
