@@ -81,7 +81,8 @@ function tasksOf(person: Person, tasks: { task: string; due?: string; done?: boo
 }
 
 /** A mark in the page's window: still there later, the page was not reloaded. */
-const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { e2eNotReloaded: true }))
+const markPage = (page: Page) =>
+  page.evaluate(() => Object.assign(window, { e2eNotReloaded: true }))
 const notReloaded = (page: Page) =>
   page.evaluate(() => (window as { e2eNotReloaded?: boolean }).e2eNotReloaded === true)
 

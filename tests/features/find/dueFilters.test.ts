@@ -52,7 +52,12 @@ function storeOn(tasks = list()) {
 describe('Today', () => {
   it('holds the open tasks due today or overdue, soonest first; not finished, future or undated ones', () => {
     const store = storeOn()
-    expect(selectTodayIds(store.getState())).toEqual(['overdue', 'today', 'today-at-9', 'today-at-5'])
+    expect(selectTodayIds(store.getState())).toEqual([
+      'overdue',
+      'today',
+      'today-at-9',
+      'today-at-5',
+    ])
   })
 
   it('turns with the day: tomorrow’s tasks join it when the day begins', () => {
