@@ -126,9 +126,9 @@ test.describe('the task list, signed in', () => {
     await page.keyboard.press('Enter')
     await expect(row(page, 'Typed task')).toBeVisible()
 
-    // Tab from the input: Add Task, Find tasks, the filters All, Open and Finished, then the
-    // row's toggle, Edit, Delete.
-    for (let press = 0; press < 6; press++) await page.keyboard.press('Tab')
+    // Tab from the input: Add Task, Find tasks, the filters All, Open, Finished, Today and
+    // Upcoming, then the row's toggle, Edit, Delete.
+    for (let press = 0; press < 8; press++) await page.keyboard.press('Tab')
     await expect(
       row(page, 'Typed task').getByRole('button', { name: 'Mark as complete' }),
     ).toBeFocused()

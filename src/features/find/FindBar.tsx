@@ -1,10 +1,10 @@
 import './find.css'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { selectFinishedCount, selectOpenCount, selectTaskIds } from '../tasks'
 import { FILTERS } from './shownTasks'
 import {
   findTyped,
   selectFilter,
+  selectFilterCount,
   selectHiddenTask,
   selectQuery,
   selectShownIds,
@@ -26,9 +26,11 @@ export function FindBar({ onShowAll }: { onShowAll: (id: string) => void }) {
   const filter = useAppSelector(selectFilter)
   const hidden = useAppSelector(selectHiddenTask)
   const counts: Record<Filter, number> = {
-    all: useAppSelector(selectTaskIds).length,
-    open: useAppSelector(selectOpenCount),
-    finished: useAppSelector(selectFinishedCount),
+    all: useAppSelector((state) => selectFilterCount(state, 'all')),
+    open: useAppSelector((state) => selectFilterCount(state, 'open')),
+    finished: useAppSelector((state) => selectFilterCount(state, 'finished')),
+    today: useAppSelector((state) => selectFilterCount(state, 'today')),
+    upcoming: useAppSelector((state) => selectFilterCount(state, 'upcoming')),
   }
   if (counts.all === 0) return null
   return (

@@ -1,6 +1,14 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
-import { selectOpenCount, selectTaskIds, selectTaskTable, taskOf, tasksCleared } from '../tasks'
+import {
+  due,
+  selectOpenCount,
+  selectTaskIds,
+  selectTaskTable,
+  selectToday,
+  taskOf,
+  tasksCleared,
+} from '../tasks'
 import type { Task } from '../../services/types'
 
 /** `toLowerCase`, not the locale's: the same everywhere; a final sigma folds as Unicode's does. */
@@ -15,7 +23,7 @@ export function matches(task: Task, words: readonly string[]) {
   return words.every((word) => text.includes(word))
 }
 
-export type Filter = 'all' | 'open' | 'finished'
+export type Filter = 'all' | 'open' | 'finished' | 'today' | 'upcoming'
 /** A task that a change took out of view, or that was added out of it. */
 export interface HiddenTask {
   id: string
@@ -64,21 +72,68 @@ export const selectWords = createSelector([selectQuery], wordsOf)
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, index) => id === b[index])
 
+const selectOpenIds = createSelector(
+  [selectTaskIds, selectOpenCount],
+  (ids, open): readonly string[] => ids.slice(0, open),
+  { memoizeOptions: { resultEqualityCheck: sameIds } },
+)
+const selectFinishedIds = createSelector(
+  [selectTaskIds, selectOpenCount],
+  (ids, open): readonly string[] => ids.slice(open),
+  { memoizeOptions: { resultEqualityCheck: sameIds } },
+)
+
+/** The open tasks whose due passes `keep`, soonest first; a stable sort: ties in list order. */
+function soonestFirst(
+  open: readonly string[],
+  table: ReturnType<typeof selectTaskTable>,
+  keep: (due: string) => boolean,
+): readonly string[] {
+  const dated: { id: string; key: string }[] = []
+  for (const id of open) {
+    const when = taskOf(table, id)?.due ?? null
+    if (when !== null && keep(when)) dated.push({ id, key: due.dueKey(when) })
+  }
+  return dated.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map(({ id }) => id)
+}
+
+/** Today: open tasks due today or before (overdue), soonest first. Turns with the day. */
+export const selectTodayIds = createSelector(
+  [selectOpenIds, selectTaskTable, selectToday],
+  (open, table, today) => soonestFirst(open, table, (when) => due.dueDay(when) <= today),
+  { memoizeOptions: { resultEqualityCheck: sameIds } },
+)
+/** Upcoming: every open task with a date, soonest first. */
+export const selectUpcomingIds = createSelector(
+  [selectOpenIds, selectTaskTable],
+  (open, table) => soonestFirst(open, table, () => true),
+  { memoizeOptions: { resultEqualityCheck: sameIds } },
+)
+
+// Each filter's tasks, memoized apart from what is typed, so a keystroke in Find only compares
+// words: All, Open and Finished are the person's own order (the list is open tasks, then
+// finished ones); only Today and Upcoming go by date.
+const IN_FILTER: Readonly<Record<Filter, (state: RootState) => readonly string[]>> = {
+  all: selectTaskIds,
+  open: selectOpenIds,
+  finished: selectFinishedIds,
+  today: selectTodayIds,
+  upcoming: selectUpcomingIds,
+}
+/** How many tasks each filter holds, whatever is typed. */
+export const selectFilterCount = (state: RootState, filter: Filter) =>
+  IN_FILTER[filter](state).length
+
 export type Finding = Pick<FindState, 'query' | 'filter'>
 const findingOf = (state: RootState, finding?: Finding) => finding ?? state.find
 /** The ids shown (for `finding`, by default the state's); the same array while the same. */
 export const selectShownIds = createSelector(
   [
-    selectTaskIds,
+    (state: RootState, finding?: Finding) => IN_FILTER[findingOf(state, finding).filter](state),
     selectTaskTable,
-    selectOpenCount,
-    (state: RootState, finding?: Finding) => findingOf(state, finding).filter,
     (state: RootState, finding?: Finding) => findingOf(state, finding).query,
   ],
-  (ids, table, open, filter, query): readonly string[] => {
-    // The list is open tasks, then finished ones: a filter alone is a slice of it.
-    const inFilter =
-      filter === 'all' ? ids : filter === 'open' ? ids.slice(0, open) : ids.slice(open)
+  (inFilter, table, query): readonly string[] => {
     const words = wordsOf(query)
     if (words.length === 0) return inFilter
     return inFilter.filter((id) => {

@@ -14,6 +14,8 @@ export const FILTERS: Readonly<Record<Filter, readonly [name: string, hash: stri
   all: ['All', '#/'],
   open: ['Open', '#/open'],
   finished: ['Finished', '#/finished'],
+  today: ['Today', '#/today'],
+  upcoming: ['Upcoming', '#/upcoming'],
 }
 export const filterOfHash = (hash: string) =>
   (Object.keys(FILTERS) as Filter[]).find((filter) => FILTERS[filter][1] === hash) ?? 'all'
@@ -31,12 +33,21 @@ export function useFilterInHash() {
   }, [dispatch])
 }
 
+/** What a filter holding no task says: with nothing typed, and with the words typed. */
+const NONE: Readonly<Record<Filter, readonly [none: string, noMatch: string]>> = {
+  all: ['No tasks.', 'No task matches'],
+  open: ['No open tasks.', 'No open task matches'],
+  finished: ['No finished tasks.', 'No finished task matches'],
+  today: ['Nothing is due today or overdue.', 'No task due today or overdue matches'],
+  upcoming: ['No open tasks have a date.', 'No open task with a date matches'],
+}
+
 function NoMatch({ finding: { query, filter } }: { finding: Finding }) {
-  const which = filter === 'all' ? '' : `${filter} `
+  const [none, noMatch] = NONE[filter]
   const typed = query.trim()
   return (
     <div className="empty">
-      <p role="status">{typed ? `No ${which}task matches “${typed}”.` : `No ${which}tasks.`}</p>
+      <p role="status">{typed ? `${noMatch} “${typed}”.` : none}</p>
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { addDays, dayOf } from '../../../src/features/tasks/model/due'
 import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/model/ordering'
 import { TasksPage } from '../../../src/app/App'
 import type { Task } from '../../../src/services/types'
@@ -60,6 +61,48 @@ describe('All, Open and Finished', () => {
     history.replaceState(null, '', '/todo/#/finished')
     await renderPage(tasks().slice(0, 2))
     expect(screen.getByText('No finished tasks.')).toBeInTheDocument()
+  })
+})
+
+describe('Today and Upcoming', () => {
+  const today = dayOf(new Date())
+  const dated = () => [
+    { ...storedTask('a', false, 0, 'Renew the passport'), due: addDays(today, 40) },
+    { ...storedTask('b', false, 1, 'Read a novel') },
+    { ...storedTask('c', false, 2, 'Pay the gas bill'), due: addDays(today, -2) },
+    { ...storedTask('d', true, FINISHED_ORDER_BASE, 'Post the card'), due: today },
+  ]
+
+  it('are links beside the others, each with its count, kept in the URL', async () => {
+    history.replaceState(null, '', '/todo/#/upcoming')
+    await renderPage(dated())
+    expect(
+      filters()
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['All 4', 'Open 3', 'Finished 1', 'Today 1', 'Upcoming 2'])
+    expect(filter(/^Today 1$/)).toHaveAttribute('href', '#/today')
+    expect(filter(/^Upcoming 2$/)).toHaveAttribute('aria-current', 'page')
+    expect(rowTexts()).toEqual(['Pay the gas bill', 'Renew the passport'])
+  })
+
+  it('say when they hold no task, or none that matches', async () => {
+    history.replaceState(null, '', '/todo/#/today')
+    const { user } = await renderPage(dated().slice(0, 2))
+    expect(screen.getByText('Nothing is due today or overdue.')).toBeInTheDocument()
+    history.replaceState(null, '', '/todo/#/upcoming')
+    dispatchEvent(new HashChangeEvent('hashchange'))
+    await user.type(find(), 'zebra')
+    expect(screen.getByText('No open task with a date matches “zebra”.')).toBeInTheDocument()
+    expect(screen.getByText('0 of 1')).toBeInTheDocument()
+  })
+
+  it('name themselves when a task added is out of view', async () => {
+    history.replaceState(null, '', '/todo/#/today')
+    const { user } = await renderPage(dated())
+    await user.type(input(), 'Eggs{Enter}')
+    expect(screen.getByText(/^Added “Eggs”: hidden by the Today filter\./)).toBeInTheDocument()
+    expect(rowTexts()).toEqual(['Pay the gas bill'])
   })
 })
 
