@@ -17,9 +17,10 @@ export interface TodoistDate {
 const REPEATING = /^(?:every!?|ev!?)\s+(?:other\s+)?|^(daily|weekly|monthly|yearly|annually)\b/i
 /** An interval with no day of its own: it starts today (or on the weekday after). */
 const INTERVAL =
-  /^(?:\d+\s+)?(?:(day|week|month|year|hour|minute|morning|afternoon|evening|night)s?|(weekday|workday)s?|(last day))\b/i
+  /^(?:\d+\s+)?(?:(day|week|month|year|hour|minute|morning|afternoon|evening|night)s?|(weekday|workday)s?|(last day(?: of (?:the )?month)?))\b/i
 /** How long it repeats for is no date of its own. */
 const UNTIL = /\s+(?:until|ending|for)\s+.*$/i
+/** Its first day, when later than today: the next occurrence is counted from there. */
 const STARTING = /\s+(?:starting|from|beginning)\s+(.*)$/i
 const ORDINAL = /^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)$/i
 /** What may lie between dates the parser read: "mon, fri", "wed at 9am and fri". */

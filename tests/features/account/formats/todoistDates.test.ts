@@ -46,6 +46,7 @@ describe('readTodoistDate', () => {
     ['every 28th', '2026-11-28'],
     ['every 31st', '2026-12-31'],
     ['every last day', '2026-11-30'],
+    ['every last day of the month', '2026-11-30'],
     ['every jan 27', '2027-01-27'],
     ['every mon, fri', '2026-11-30'],
     ['every day until Dec 31', '2026-11-28'],
