@@ -139,7 +139,6 @@ test('the preview names what a file holds that is not kept, and each line it can
   await expect(takeout).toContainText('1 task has no title: its notes are its text.')
   await expect(takeout.getByRole('list').last().getByRole('listitem')).toHaveText([
     'notes on 2 tasks',
-    'due dates on 3 tasks',
     '3 lists (their tasks are all added to your list)',
     'subtasks: 2 added as tasks of their own',
     'a link on 1 task',
@@ -151,11 +150,12 @@ test('the preview names what a file holds that is not kept, and each line it can
 
   const todoist = await importFile(page, fixturePath('todoist-details.csv'))
   await expect(todoist).toContainText('Lines 10 and 16 could not be read and are left out.')
-  // Its kettle came with the Takeout file: a duplicate, so its notes and date do not count.
+  // Its kettle came with the Takeout file: a duplicate, so its notes and repeating date do not
+  // count. Its dates are kept (account.dates.spec.ts); a deadline is not.
   await expect(todoist).toContainText('8 tasks to add, none of them finished.')
   await expect(todoist.getByRole('list').last().getByRole('listitem')).toHaveText([
     'notes on 1 task',
-    'due dates on 2 tasks',
+    'a deadline on 1 task',
     '2 sections (their tasks are all added to your list)',
     'priorities on 3 tasks',
     'subtasks: 2 added as tasks of their own',

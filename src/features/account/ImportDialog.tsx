@@ -4,6 +4,7 @@ import { confirmImport } from './clicks'
 import { skippedCount, type ImportPreview } from './formats/preview'
 import type { ImportFormat, ImportProblem } from './formats/types'
 import {
+  datesLines,
   importProblem,
   importSource,
   notesAsTextLine,
@@ -54,6 +55,9 @@ export function ImportDialog({
       )}
       {unread && <p>{unread}</p>}
       {notesAsText && <p>{notesAsText}</p>}
+      {datesLines(preview).map((line) => (
+        <p key={line}>{line}</p>
+      ))}
       {notKept.length > 0 && <Items title="Not kept:" items={notKept} />}
       {adding > 0 && (
         <p className="account-note">

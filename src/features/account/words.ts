@@ -65,7 +65,7 @@ export function unreadLinesText({ unreadLines }: ImportPreview): string | null {
 }
 
 export function notKeptItems({ notKept }: ImportPreview, format: ImportFormat): string[] {
-  const { notes, due, priority, subtask, links, groups } = notKept
+  const { notes, deadline, priority, subtask, links, groups } = notKept
   const one = (n: number, singular: string, plural: string) =>
     `${n === 1 ? singular : plural} on ${tasks(n)}`
   const grouping =
@@ -76,7 +76,7 @@ export function notKeptItems({ notKept }: ImportPreview, format: ImportFormat): 
       : `${count(groups)} lists (their tasks are all added to your list)`
   return [
     notes && one(notes, 'notes', 'notes'),
-    due && one(due, 'a due date', 'due dates'),
+    deadline && one(deadline, 'a deadline', 'deadlines'),
     // Google Tasks' one list is everyone's "My Tasks": only more than one is worth saying.
     (format === 'todoist' ? groups > 0 : groups > 1) && grouping,
     priority && one(priority, 'a priority', 'priorities'),
@@ -93,6 +93,20 @@ export function notesAsTextLine({ notKept: { notesAsText: n } }: ImportPreview):
   return n === 1
     ? '1 task has no title: its notes are its text.'
     : `${tasks(n)} have no title: their notes are their text.`
+}
+
+/** What became of the dates another app wrote: repeating ones, and those not understood. */
+export function datesLines({ dates: { repeated, unread } }: ImportPreview): string[] {
+  return [
+    repeated &&
+      (repeated === 1
+        ? '1 task repeated in Todoist: it is added once, due on its next date.'
+        : `${tasks(repeated)} repeated in Todoist: each is added once, due on its next date.`),
+    unread &&
+      (unread === 1
+        ? '1 date could not be understood: its task is added without a date.'
+        : `${count(unread)} dates could not be understood: their tasks are added without a date.`),
+  ].filter((line): line is string => Boolean(line))
 }
 
 export function deletionText(deletion: DeletionState, taskCount: number, email: string): string {

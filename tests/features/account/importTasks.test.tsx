@@ -44,7 +44,6 @@ describe('Import tasks', { timeout: 20_000 }, () => {
     expect(dialog).toHaveTextContent('Not kept:')
     expect(itemsOf(notKept)).toEqual([
       'notes on 1 task',
-      'a due date on 1 task',
       '2 lists (their tasks are all added to your list)',
     ])
     await user.click(within(dialog).getByRole('button', { name: 'Add 4 tasks' }))
@@ -64,6 +63,10 @@ describe('Import tasks', { timeout: 20_000 }, () => {
     await waitFor(() => {
       expect(repository.serverTasks(EMAIL).map(({ task }) => task)).toEqual(list)
     })
+    // Its due date is kept: the day Google Tasks shows.
+    expect(
+      repository.serverTasks(EMAIL).find(({ task }) => task === 'Renew the passport')?.due,
+    ).toBe('2026-12-01')
     await waitFor(() => {
       expect(accountLine()).toHaveTextContent('Imported 4 tasks.')
     })

@@ -36,10 +36,15 @@ function parseJson(text: string): ParseResult {
   return wrongShape('it is neither an export of this app nor Google Tasks’ Tasks.json')
 }
 
-async function parseCsv(text: string, named: boolean, pause: Pause): Promise<ParseResult> {
+async function parseCsv(
+  text: string,
+  named: boolean,
+  pause: Pause,
+  now: Date,
+): Promise<ParseResult> {
   const table = await readCsv(text, slices(pause))
   const columns = table.header.map((column) => column.trim().toLowerCase())
-  if (isTodoist(columns)) return fromTodoist(table)
+  if (isTodoist(columns)) return fromTodoist(table, now)
   if (columns.includes('text') && columns.includes('finished')) return fromCsv(table)
   if (!named) return failed({ kind: 'not-json-or-csv' })
   return wrongShape(
@@ -47,18 +52,24 @@ async function parseCsv(text: string, named: boolean, pause: Pause): Promise<Par
   )
 }
 
-/** The tasks of the file `name`, or why it cannot be imported; a CSV is read in slices. */
+/**
+ * The tasks of the file `name`, or why it cannot be imported; a CSV is read in slices. `now`:
+ * what Todoist's words ("tomorrow", "every monday") are read as of.
+ */
 export async function parseImport(
   name: string,
   text: string,
   pause: Pause = nextTurn,
+  now: Date = new Date(),
 ): Promise<ParseResult> {
   const extension = /\.([^./]+)$/.exec(name)?.[1]?.toLowerCase()
   const content = text.replace(/^\uFEFF/, '')
   // A picture, a PDF, an archive: text has no NUL.
   if (content.includes('\u0000')) return failed({ kind: 'not-json-or-csv' })
   const json = extension === 'json' || (extension !== 'csv' && /^\s*[{[]/.test(content))
-  const result = json ? parseJson(content) : await parseCsv(content, extension === 'csv', pause)
+  const result = json
+    ? parseJson(content)
+    : await parseCsv(content, extension === 'csv', pause, now)
   if (result.ok && result.tasks.length > MAX_IMPORT_TASKS) {
     return failed({ kind: 'too-many', count: result.tasks.length })
   }

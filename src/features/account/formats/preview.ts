@@ -12,7 +12,7 @@ export interface TaskToAdd {
 /** How many tasks to add had each kind of data the app does not keep (TaskExtras). */
 export interface NotKept {
   notes: number
-  due: number
+  deadline: number
   priority: number
   subtask: number
   links: number
@@ -32,6 +32,8 @@ export interface ImportPreview {
     deleted: number
   }
   notKept: NotKept
+  /** Of the tasks to add, those whose date in another app was not read, or repeated there. */
+  dates: { unread: number; repeated: number }
   unreadLines: number[]
 }
 
@@ -61,13 +63,22 @@ export async function previewImport(
     tasks: [],
     finished: 0,
     skipped: { empty: 0, tooLong: 0, duplicate: 0, deleted: 0 },
-    notKept: { notes: 0, due: 0, priority: 0, subtask: 0, links: 0, groups: 0, notesAsText: 0 },
+    notKept: {
+      notes: 0,
+      deadline: 0,
+      priority: 0,
+      subtask: 0,
+      links: 0,
+      groups: 0,
+      notesAsText: 0,
+    },
+    dates: { unread: 0, repeated: 0 },
     unreadLines,
   }
   const { skipped, notKept } = preview
   const groups = new Set<number>()
   const slice = slices(pause)
-  for (const { text: raw, finished, deleted, extras, fields } of tasks) {
+  for (const { text: raw, finished, deleted, extras, fields, date } of tasks) {
     if (slice.due()) await slice.pause()
     const stored = storedText(raw, exact)
     if (deleted) skipped.deleted++
@@ -77,6 +88,7 @@ export async function previewImport(
       const { text } = stored
       preview.tasks.push({ text, finished, fields })
       if (finished) preview.finished++
+      if (date) preview.dates[date]++
       if (!extras) continue
       const { group, ...kinds } = extras
       if (group !== undefined) groups.add(group)

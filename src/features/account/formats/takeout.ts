@@ -1,3 +1,4 @@
+import { isDue } from '../../../services/taskDocument'
 import {
   hasText,
   isObject,
@@ -9,9 +10,11 @@ import {
 
 // Google Takeout's Tasks/Tasks.json: { kind: 'tasks#taskLists', items: [list] }, each list
 // { id, title, items?: [task] }, each task { title, status: 'needsAction' | 'completed', deleted?,
-// hidden?, notes?, due?, parent?, links?, … }. Notes, due dates, links, lists and nesting stay
-// behind, and the preview says so (TaskExtras). A task with notes and no title: Google Tasks
-// shows its notes, so they become its text (leaving it out would lose them).
+// hidden?, notes?, due?, parent?, links?, … }. Notes, links, lists and nesting stay behind, and
+// the preview says so (TaskExtras). A task with notes and no title: Google Tasks shows its notes,
+// so they become its text (leaving it out would lose them). Its due is RFC 3339 at midnight UTC,
+// "2026-12-03T00:00:00.000Z", whose date is the day Google Tasks shows (it keeps no time): that
+// day is its due, the same day in every zone.
 
 export const isTakeout = (file: Record<string, unknown>): boolean =>
   file.kind === 'tasks#taskLists' || (file.format === undefined && Array.isArray(file.items))
@@ -20,10 +23,16 @@ function extrasOf(task: Record<string, unknown>, group: number, notesAsText: boo
   const extras: TaskExtras = { group }
   if (notesAsText) extras.notesAsText = true
   else if (hasText(task.notes)) extras.notes = true
-  if (hasText(task.due)) extras.due = true
   if (hasText(task.parent)) extras.subtask = true
   if (Array.isArray(task.links) && task.links.length > 0) extras.links = true
   return extras
+}
+
+/** The day of a Takeout due; undefined for none, null for one that cannot be read. */
+function dueOf(due: unknown): string | null | undefined {
+  if (!hasText(due)) return undefined
+  const day = /^\s*(\d{4}-\d{2}-\d{2})(?:T|\s*$)/.exec(due)?.[1]
+  return day && isDue(day) ? day : null
 }
 
 export function fromTakeout(file: Record<string, unknown>): ParseResult {
@@ -42,11 +51,14 @@ export function fromTakeout(file: Record<string, unknown>): ParseResult {
         return wrongShape(`task ${String(index + 1)} of ${which} has no status`)
       }
       const notesAsText = !hasText(title) && hasText(notes)
+      const due = dueOf(task.due)
       tasks.push({
         text: notesAsText ? notes : typeof title === 'string' ? title : '',
         finished: status === 'completed',
         ...(deleted === true && { deleted: true }),
         extras: extrasOf(task, listIndex, notesAsText),
+        ...(due && { fields: { due } }),
+        ...(due === null && { date: 'unread' as const }),
       })
     }
   }

@@ -1,11 +1,13 @@
 import type { CsvTable } from './csv'
+import { readTodoistDate } from './todoistDates'
 import { hasText, type FileTask, type ParseResult, type TaskExtras } from './types'
 
 // Todoist's CSV export of a project (TYPE, CONTENT, DESCRIPTION, PRIORITY, INDENT, AUTHOR,
 // RESPONSIBLE, DATE, DATE_LANG, TIMEZONE, DURATION, DURATION_UNIT, DEADLINE, DEADLINE_LANG): one
 // row per task, section, comment ("note", on the task above) or setting ("meta"); only tasks still
 // to do. PRIORITY 1 is p1, the highest, 4 is "none"; INDENT 2 and more is a subtask. A row of
-// another TYPE is unread.
+// another TYPE is unread. DATE is the task's due (todoistDates.ts reads it as of `now`); a
+// DEADLINE is a second date this app does not keep.
 
 const COLUMNS = ['type', 'content', 'description', 'priority', 'indent', 'date', 'deadline']
 const KNOWN_TYPES = new Set(['task', 'section', 'note', 'meta'])
@@ -14,7 +16,10 @@ const KNOWN_TYPES = new Set(['task', 'section', 'note', 'meta'])
 export const isTodoist = (columns: readonly string[]): boolean =>
   columns.includes('type') && columns.includes('content')
 
-export function fromTodoist({ header, rows, unreadLines }: CsvTable): ParseResult {
+export function fromTodoist(
+  { header, rows, unreadLines }: CsvTable,
+  now: Date = new Date(),
+): ParseResult {
   const names = header.map((column) => column.trim().toLowerCase())
   const [type, content, description, priority, indent, date, deadline] = COLUMNS.map((name) =>
     names.indexOf(name),
@@ -36,13 +41,18 @@ export function fromTodoist({ header, rows, unreadLines }: CsvTable): ParseResul
       if (section !== undefined) extras.group = section
       if (notesAsText) extras.notesAsText = true
       else if (hasText(field(description))) extras.notes = true
-      if (hasText(field(date)) || hasText(field(deadline))) extras.due = true
+      if (hasText(field(deadline))) extras.deadline = true
       if (['1', '2', '3'].includes(field(priority).trim())) extras.priority = true
       if (Number(field(indent)) >= 2) extras.subtask = true
+      const written = field(date)
+      const read = hasText(written) ? readTodoistDate(written, now) : undefined
       tasks.push({
         text: notesAsText ? field(description) : field(content),
         finished: false,
         extras,
+        ...(read && { fields: { due: read.due } }),
+        ...(read === null && { date: 'unread' as const }),
+        ...(read?.repeats && { date: 'repeated' as const }),
       })
     } else if (!KNOWN_TYPES.has(kind)) unread.push(line)
   }

@@ -6,8 +6,8 @@ import type { StoredFields } from '../../../services/taskDocument'
 export interface TaskExtras {
   /** Notes (Google Tasks), a description or comments (Todoist). */
   notes?: true
-  /** A due date (Google Tasks), a date or a deadline (Todoist). */
-  due?: true
+  /** A deadline (Todoist): a second date, beside its due. */
+  deadline?: true
   priority?: true
   subtask?: true
   /** Links (Google Tasks: the e-mail a task was made from). */
@@ -24,8 +24,13 @@ export interface FileTask {
   /** Deleted in the app it came from, yet still in its export (Google Tasks keeps some). */
   deleted?: boolean
   extras?: TaskExtras
-  /** This app's own file: the stored fields it keeps under their own names (ourFormat.ts). */
+  /**
+   * The stored fields it brings: this app's own file keeps them under their own names
+   * (ourFormat.ts); another app's gives its due date.
+   */
   fields?: Partial<StoredFields> | undefined
+  /** Its date in another app: one that could not be read (no date kept), or one that repeated. */
+  date?: 'unread' | 'repeated'
 }
 
 export type ImportFormat = 'json' | 'csv' | 'takeout' | 'todoist'

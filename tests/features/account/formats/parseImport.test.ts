@@ -3,8 +3,11 @@ import { parseImport, sizeProblem } from '../../../../src/features/account/forma
 import { MAX_IMPORT_TASKS } from '../../../../src/features/account/formats/types'
 import { fixture } from './fixtures'
 
+/** When Todoist's words are read as of: Saturday 28 Nov 2026, 11:20 where the test runs. */
+const NOW = new Date(2026, 10, 28, 11, 20)
+
 /** Reads as the page does, the pauses between slices taken at once. */
-const read = (name: string, text: string) => parseImport(name, text, () => Promise.resolve())
+const read = (name: string, text: string) => parseImport(name, text, () => Promise.resolve(), NOW)
 
 const tasksOf = async (name: string, text = fixture(name)) => {
   const result = await read(name, text)
@@ -35,15 +38,23 @@ describe('parseImport', () => {
   it('notes what a Takeout task holds beyond its text; notes with no title are its text', async () => {
     const { tasks } = await tasksOf('takeout-details.json')
     expect(tasks.map(({ text, extras }) => [text, extras])).toEqual([
-      ['Renew the passport', { group: 0, notes: true, due: true }],
-      ['Fill in form B', { group: 0, due: true, subtask: true }],
+      ['Renew the passport', { group: 0, notes: true }],
+      ['Fill in form B', { group: 0, subtask: true }],
       ['Ask Sam about the\nspare keys', { group: 0, notesAsText: true }],
       ['   ', { group: 0 }],
       ['Reply to the landlord', { group: 0, links: true }],
       ['Return the library books', { group: 0, notes: true }],
-      ['Plant the tulip bulbs', { group: 1, notes: true, due: true }],
+      ['Plant the tulip bulbs', { group: 1, notes: true }],
       ['Buy bulb fertiliser', { group: 1, subtask: true }],
       ['Descale the kettle', { group: 3 }],
+    ])
+    // Its due: the day Google Tasks shows (the time, midnight UTC, means nothing).
+    expect(tasks.map(({ fields }) => fields?.due)).toEqual([
+      '2026-12-01',
+      '2026-11-28',
+      ...Array<undefined>(4),
+      '2026-11-30',
+      ...Array<undefined>(2),
     ])
   })
 
@@ -62,19 +73,26 @@ describe('parseImport', () => {
     const { tasks, unreadLines } = await tasksOf('todoist-details.csv')
     expect(tasks.map(({ text, extras }) => [text, extras])).toEqual([
       ['Water the ferns', {}],
-      ['Descale the kettle', { group: 0, notes: true, due: true }],
-      ['Buy bread', { group: 0, due: true, priority: true }],
+      ['Descale the kettle', { group: 0, notes: true }],
+      ['Buy bread', { group: 0, priority: true }],
       // A comment ("note") is on the task above it.
       ['Get the seeded loaf', { group: 0, subtask: true, notes: true }],
       // Line 10's quote is not closed where it should be: the rows after it are still read.
       ['Wipe the hob', { group: 0 }],
       ['Sort the cutlery drawer', { group: 0, priority: true }],
-      ['Send the invoice @work', { group: 1, due: true, priority: true }],
+      ['Send the invoice @work', { group: 1, deadline: true, priority: true }],
       // Line 16 has a field too many (an unquoted comma).
       ['Renew the domain name', { group: 1, notesAsText: true }],
       ['Back up the laptop', { group: 1, subtask: true }],
     ])
     expect(unreadLines).toEqual([10, 16])
+    // Its DATE: "every month" starts today, once; "Dec 2 2026" is that day.
+    expect(tasks.map(({ fields, date }) => [fields?.due, date])).toEqual([
+      [undefined, undefined],
+      ['2026-11-28', 'repeated'],
+      ['2026-12-02', undefined],
+      ...Array.from({ length: 6 }, () => [undefined, undefined]),
+    ])
   })
 
   it.each([

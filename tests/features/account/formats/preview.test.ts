@@ -40,7 +40,16 @@ describe('previewImport', () => {
       ],
       finished: 1,
       skipped: { empty: 2, tooLong: 1, duplicate: 1, deleted: 1 },
-      notKept: { notes: 0, due: 0, priority: 0, subtask: 0, links: 0, groups: 0, notesAsText: 0 },
+      notKept: {
+        notes: 0,
+        deadline: 0,
+        priority: 0,
+        subtask: 0,
+        links: 0,
+        groups: 0,
+        notesAsText: 0,
+      },
+      dates: { unread: 0, repeated: 0 },
       unreadLines: [],
     })
   })
@@ -71,7 +80,7 @@ describe('previewImport', () => {
     // The kettle is already here and the library books were deleted: their notes do not count.
     expect(preview.notKept).toEqual({
       notes: 2,
-      due: 3,
+      deadline: 0,
       priority: 0,
       subtask: 2,
       links: 1,
@@ -80,7 +89,6 @@ describe('previewImport', () => {
     })
     expect(notKeptItems(preview, format)).toEqual([
       'notes on 2 tasks',
-      'due dates on 3 tasks',
       '2 lists (their tasks are all added to your list)',
       'subtasks: 2 added as tasks of their own',
       'a link on 1 task',
@@ -92,7 +100,7 @@ describe('previewImport', () => {
     expect(preview.tasks).toHaveLength(8)
     expect(preview.notKept).toEqual({
       notes: 1,
-      due: 2,
+      deadline: 1,
       priority: 3,
       subtask: 2,
       links: 0,
@@ -101,7 +109,7 @@ describe('previewImport', () => {
     })
     expect(notKeptItems(preview, format)).toEqual([
       'notes on 1 task',
-      'due dates on 2 tasks',
+      'a deadline on 1 task',
       '2 sections (their tasks are all added to your list)',
       'priorities on 3 tasks',
       'subtasks: 2 added as tasks of their own',
