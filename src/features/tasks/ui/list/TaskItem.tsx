@@ -101,6 +101,12 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
       <span className="button-label">Delete</span>
     </button>
   )
+  const text = (
+    <span id={textId} className="task-text" dir="auto">
+      {/* A document another client wrote without a text (docs/sync.md) still shows. */}
+      {task.task === '' ? <span className="task-no-text">(no text)</span> : task.task}
+    </span>
+  )
   return (
     <li
       ref={drag?.rowRef}
@@ -119,12 +125,14 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
           if (!slidUnder(id, event)) dispatch(toggleTask(id))
         }}
       />
-      <span id={textId} className="task-text" dir="auto">
-        {/* A document another client wrote without a text (docs/sync.md) still shows. */}
-        {task.task === '' ? <span className="task-no-text">(no text)</span> : task.task}
-      </span>
-      {task.due !== null && (
-        <DueLabel id={`${textId}d`} due={task.due} today={today} open={!task.isFinished} />
+      {/* The date goes under the text, so a phone's narrow row keeps its width for the text. */}
+      {task.due === null ? (
+        text
+      ) : (
+        <span className="task-main">
+          {text}
+          <DueLabel id={`${textId}d`} due={task.due} today={today} open={!task.isFinished} />
+        </span>
       )}
       <span className="row-actions">
         {edit()}
