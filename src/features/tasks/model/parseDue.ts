@@ -29,7 +29,9 @@ const ENGLISH_CONNECTOR = /(?:^|\s)(?:on|at|by|due)$/i
 /** A refusal covers the phrase as it grows or shrinks ("Fri", "Friday"). */
 const refusedIn = (phrase: string, refused: readonly string[]) => {
   const words = phrase.toLowerCase()
-  return refused.some((no) => words.startsWith(no.toLowerCase()) || no.toLowerCase().startsWith(words))
+  return refused.some(
+    (no) => words.startsWith(no.toLowerCase()) || no.toLowerCase().startsWith(words),
+  )
 }
 
 function foundIn(text: string, result: ParsedResult, connector?: RegExp): FoundDue | null {
