@@ -1,10 +1,10 @@
+import * as en from 'chrono-node/en'
 import type { Chrono, ParsedResult, Parser } from 'chrono-node/en'
-import type * as En from 'chrono-node/en'
 import { dueOfParts } from './due'
 import { normalizeTaskText } from './listState'
 
 // A date typed in the task: chrono-node reads it, in the browser's language first and English
-// always. chrono is loaded once the person starts typing, never for the first render.
+// always. This module and chrono come in a chunk loaded once the person types (loadDueParser.ts).
 
 /** What a typed date makes of the task: the text without the date's words, and the due. */
 export interface FoundDue {
@@ -101,7 +101,7 @@ export function monthFirst(language: string) {
 }
 
 /** English as `language` writes dates, with "the 1st". */
-export function englishFor(en: typeof En, language: string): Language {
+export function englishFor(language: string): Language {
   const reader = (monthFirst(language) ? en.casual : en.GB).clone()
   reader.parsers.push(dayOfMonth)
   return { reader, connector: ENGLISH_CONNECTOR }
@@ -124,19 +124,9 @@ const LOCALES: Record<string, (() => Promise<{ casual: Reader }>) | undefined> =
   zh: () => import('chrono-node/zh'),
 }
 
-let loading: Promise<DueParser> | undefined
-
-/** The parser for the browser's language (English as the floor); loaded once. */
-export function loadDueParser(language = navigator.language): Promise<DueParser> {
-  loading ??= (async () => {
-    const local = LOCALES[language.split('-')[0]?.toLowerCase() ?? '']
-    const [en, other] = await Promise.all([import('chrono-node/en'), local?.()])
-    const english = englishFor(en, language)
-    return dueParserOf(other ? [{ reader: other.casual }, english] : [english])
-  })().catch((err: unknown) => {
-    // Offline before the chunk was kept: tried again at the next keystroke.
-    loading = undefined
-    throw err
-  })
-  return loading
+/** The parser for `language` (a BCP 47 tag): its own chrono if it has one, then English. */
+export async function dueParserFor(language: string): Promise<DueParser> {
+  const other = await LOCALES[language.split('-')[0]?.toLowerCase() ?? '']?.()
+  const english = englishFor(language)
+  return dueParserOf(other ? [{ reader: other.casual }, english] : [english])
 }

@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
-import { loadDueParser, type DueParser, type FoundDue } from '../model/parseDue'
+import { loadDueParser } from '../model/loadDueParser'
+import type { DueParser, FoundDue } from '../model/parseDue'
 
 /**
  * The date the draft holds, read in a deferred render so a keystroke never waits for the
