@@ -24,7 +24,7 @@ interface Language {
   connector?: RegExp
 }
 
-const ENGLISH_CONNECTOR = /(?:^|\s)(?:on|at|by|due)$/i
+const ENGLISH_CONNECTOR = /(?:^|\s)(?:on|at|by|due|before|until)$/i
 
 /** A refusal covers the phrase as it grows or shrinks ("Fri", "Friday"). */
 const refusedIn = (phrase: string, refused: readonly string[]) => {
@@ -61,9 +61,9 @@ export function dueParserOf(languages: readonly Language[]): DueParser {
   return (text, refused = [], now = new Date()) => {
     for (const { reader, connector } of languages) {
       const results = reader.parse(text, now, { forwardDate: true })
-      // "now" is no date to keep.
+      // "now", "a second", "within 1 s": a moment, not a date to keep.
       const result = results
-        .filter((r) => !refusedIn(r.text, refused) && r.start.date().getTime() !== now.getTime())
+        .filter((r) => !refusedIn(r.text, refused) && Math.abs(+r.start.date() - +now) >= 60_000)
         .at(-1)
       const found = result && foundIn(text, result, connector)
       if (found) return found

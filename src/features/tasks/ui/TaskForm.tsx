@@ -47,7 +47,7 @@ export function TaskForm({ onAdded }: { onAdded?: (id: string, text: string) => 
   }, [])
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const found = typedDue.foundIn(draft)
+    const found = typedDue.shownFor(draft)
     const outcome = dispatch(found ? addTask(found.text, found.due) : addTask(draft))
     if (outcome.kind === 'added') {
       setDraft('')

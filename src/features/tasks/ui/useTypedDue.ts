@@ -32,13 +32,12 @@ export function useTypedDue(draft: string) {
     [parse, typed, refused],
   )
   return {
-    /** What the hint shows (it may trail the draft by a render). */
+    /** What the hint shows (it may trail the draft by a render: a date is never kept unseen). */
     found,
     refuse: () => {
       if (found) setRefused([...refused, found.phrase])
     },
-    /** The date of `text` as the person would see it once the hint caught up. */
-    foundIn: (text: string): FoundDue | null =>
-      text === typed ? found : (parse?.(text, refused) ?? null),
+    /** The date the hint shows for `text`: none before the hint has caught up with it. */
+    shownFor: (text: string): FoundDue | null => (text === typed ? found : null),
   }
 }

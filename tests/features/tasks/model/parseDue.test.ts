@@ -54,9 +54,11 @@ describe('a date typed with the task', () => {
     expect(us('   next week  ', [], NOW)).toBeNull()
   })
 
-  it('finds no date in most text, and none in "now"', () => {
+  it('finds no date in most text, nor in a moment from now', () => {
     expect(us('Buy milk', [], NOW)).toBeNull()
     expect(us('Call mum now', [], NOW)).toBeNull()
+    expect(us('a second coat of paint', [], NOW)).toBeNull()
+    expect(us('Send it before Friday', [], NOW)?.text).toBe('Send it')
   })
 
   it('reads 12/3 as the browser writes dates: 3 December in the US, 12 March in Britain', () => {
