@@ -71,7 +71,8 @@ const tasksSlice = createSlice({
       const task = taskIn(list, payload.id)
       const text = normalizeTaskText(payload.task)
       if (task === undefined || text === null) return list
-      const due = dueSaved(payload) ?? task.due
+      const saved = dueSaved(payload)
+      const due = saved === undefined ? task.due : saved
       if (text === task.task && due === task.due) return list
       return frozen({ ...list, table: tableWith(list.table, [{ ...task, task: text, due }]) })
     },
