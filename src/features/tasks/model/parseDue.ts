@@ -124,9 +124,19 @@ const LOCALES: Record<string, (() => Promise<{ casual: Reader }>) | undefined> =
   zh: () => import('chrono-node/zh'),
 }
 
-/** The parser for `language` (a BCP 47 tag): its own chrono if it has one, then English. */
+/** `language` as a BCP 47 tag ("en-US@posix", "de_DE.UTF-8": POSIX locales); else English. */
+export function tagOf(language: string) {
+  try {
+    return Intl.getCanonicalLocales(language.split(/[@.]/)[0]?.replace('_', '-'))[0] ?? 'en'
+  } catch {
+    return 'en'
+  }
+}
+
+/** The parser for `language`: its own chrono if it has one, then English. */
 export async function dueParserFor(language: string): Promise<DueParser> {
-  const other = await LOCALES[language.split('-')[0]?.toLowerCase() ?? '']?.()
-  const english = englishFor(language)
+  const tag = tagOf(language)
+  const other = await LOCALES[tag.split('-')[0]?.toLowerCase() ?? '']?.()
+  const english = englishFor(tag)
   return dueParserOf(other ? [{ reader: other.casual }, english] : [english])
 }

@@ -2,7 +2,12 @@ import * as de from 'chrono-node/de'
 import { describe, expect, it } from 'vitest'
 import { dueOfParts } from '../../../../src/features/tasks/model/due'
 import { loadDueParser } from '../../../../src/features/tasks/model/loadDueParser'
-import { dueParserOf, englishFor, monthFirst } from '../../../../src/features/tasks/model/parseDue'
+import {
+  dueParserOf,
+  englishFor,
+  monthFirst,
+  tagOf,
+} from '../../../../src/features/tasks/model/parseDue'
 
 // Read at a fixed moment: Friday 27 November 2026, 10:00, in the zone the tests run in.
 const NOW = new Date(2026, 10, 27, 10, 0)
@@ -94,6 +99,13 @@ describe('a date typed with the task', () => {
     })
     expect(german('buy milk tomorrow', [], NOW)).toMatchObject({ text: 'buy milk' })
     expect(german('Zahnarzt 12/3', [], NOW)?.due).toBe(day(3, 12, 2027))
+  })
+
+  it('takes a POSIX locale, or a tag it cannot read, as the language it names or English', () => {
+    expect(tagOf('en-US@posix')).toBe('en-US')
+    expect(tagOf('de_DE.UTF-8')).toBe('de-DE')
+    expect(tagOf('x-1')).toBe('en')
+    expect(tagOf('')).toBe('en')
   })
 
   it('loads the parser for the language once', async () => {
