@@ -76,6 +76,17 @@ export function installHarness() {
       requestAnimationFrame(look)
     })
 
+  // From `start` to the end of the first frame where `selector` no longer reads `text` (the
+  // date hint, rendered deferred after the keystroke's own frame).
+  bench.untilText = (selector, text, start) =>
+    new Promise((resolve) => {
+      const look = () => {
+        if (document.querySelector(selector)?.textContent === text) requestAnimationFrame(look)
+        else afterNextPaint(() => resolve(performance.now() - start))
+      }
+      requestAnimationFrame(look)
+    })
+
   bench.arm = (label) => {
     bench.armed = { label }
   }

@@ -1,6 +1,6 @@
 // The bench's table: the figures, then each goal (docs/performance.md) met or not.
 import { INTERACTIONS } from './interactions.mjs'
-import { fmt, quantile, reportFindListed, reportScale } from './reportMore.mjs'
+import { fmt, quantile, reportDateHint, reportFindListed, reportScale } from './reportMore.mjs'
 import { VIEWPORT } from './visits.mjs'
 
 export const GOALS = { median: 16, p95: 50, firstRender: 300, remote: 16 }
@@ -139,6 +139,7 @@ export function report({ options, machine, ours, naive, scale = null }) {
     ours,
     ...Object.fromEntries(Object.entries(scale ?? {}).map(([n, r]) => [`fed ${n}`, r])),
   })
+  reportDateHint(out, ours)
   if (naive) {
     out()
     out(`Naive reference, tasks.json → list: ${spread(naive.loads.map((l) => l.dataToList))}`)

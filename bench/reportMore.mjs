@@ -25,6 +25,15 @@ export function reportFindListed(out, runs) {
   out(`median / p95: ${lines.join('; ')}`)
 }
 
+/** The date hint: from the keystroke to the frame that shows what it now reads (deferred). */
+export function reportDateHint(out, ours) {
+  const values = (ours?.interactions?.dateKey ?? []).map((r) => r.listed)
+  if (values.length === 0) return
+  out()
+  out('Keystroke with a date recognised → the frame showing the new hint (a deferred render), ms,')
+  out(`median / p95: ${fmt(quantile(values, 0.5))} / ${fmt(quantile(values, 0.95))}`)
+}
+
 /** Each interaction's median and p95 at each fed size: flat if the click does not grow. */
 export function reportScale(out, table, scale) {
   const sizes = Object.keys(scale)

@@ -79,7 +79,7 @@ test.describe('screenshots', () => {
       await addTasks(
         page,
         'Buy oat milk',
-        'Write the quarterly report and send it to the whole team before Friday',
+        'Write the quarterly report and send it to the whole team before the board meets',
         'Call the plumber',
       )
       await row(page, 'Buy oat milk').getByRole('button', { name: 'Mark as complete' }).click()

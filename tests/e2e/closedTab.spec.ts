@@ -42,8 +42,8 @@ const BURSTS: Burst[] = [
     run: async (page) => {
       await (await rowButton(page, textOf(10), 'Edit')).click()
       const dialog = page.getByRole('dialog', { name: 'Edit Task' })
-      await dialog.getByRole('textbox').fill(`${textOf(10)}, edited`)
-      await dialog.getByRole('textbox').press('Enter')
+      await dialog.getByRole('textbox', { name: 'Task' }).fill(`${textOf(10)}, edited`)
+      await dialog.getByRole('textbox', { name: 'Task' }).press('Enter')
       for (let n = 1; n <= 8; n++) {
         await row(page, textOf(n)).getByRole('button', { name: 'Mark as complete' }).click()
       }

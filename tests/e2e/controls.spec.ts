@@ -109,9 +109,21 @@ async function rowAction(w: Walk, text: string, name: 'Edit' | 'Delete') {
   }
 }
 
+/** The date the server holds for Alpha. */
+const dueOfAlpha = async ({ request, person }: Walk) =>
+  (await storedTasksOf(request, person.email)).find(({ task }) => task === 'Alpha')?.due
+
+/** A field focused `w.way`: tapped, clicked, or reached from the keyboard. */
+async function focusAs(w: Walk, field: Locator) {
+  if (w.way === 'tap') await field.tap()
+  else if (w.way === 'click') await field.click()
+  else await field.focus()
+  await expect(field).toBeFocused()
+}
+
 async function openEdit(w: Walk, text: string) {
   await rowAction(w, text, 'Edit')
-  await expect(dialog(w.page, 'Edit Task').getByRole('textbox')).toHaveValue(text)
+  await expect(dialog(w.page, 'Edit Task').getByRole('textbox', { name: 'Task' })).toHaveValue(text)
   return dialog(w.page, 'Edit Task')
 }
 
@@ -365,7 +377,9 @@ const CONTROLS: Control[] = [
     widths: WIDE,
     reach: ({ page }) => row(page, 'Alpha').getByRole('button', { name: 'Edit' }),
     changed: async ({ page }) => {
-      await expect(dialog(page, 'Edit Task').getByRole('textbox')).toHaveValue('Alpha')
+      await expect(dialog(page, 'Edit Task').getByRole('textbox', { name: 'Task' })).toHaveValue(
+        'Alpha',
+      )
       await closedWithEscape(page, dialog(page, 'Edit Task'))
     },
   },
@@ -396,7 +410,9 @@ const CONTROLS: Control[] = [
     widths: NARROW,
     reach: (w) => menuItem(w, more(w.page, 'Alpha'), rowMenu(w.page, 'Alpha'), 'Edit'),
     changed: async ({ page }) => {
-      await expect(dialog(page, 'Edit Task').getByRole('textbox')).toHaveValue('Alpha')
+      await expect(dialog(page, 'Edit Task').getByRole('textbox', { name: 'Task' })).toHaveValue(
+        'Alpha',
+      )
       await closedWithEscape(page, dialog(page, 'Edit Task'))
     },
   },
@@ -486,6 +502,30 @@ const CONTROLS: Control[] = [
     },
   })),
 
+  // The date read in the New task input, refused.
+  {
+    key: 'main › status › button "Keep “tomorrow” as text"',
+    state: 'signed in',
+    widths: BOTH,
+    reach: async ({ page }) => {
+      await newTask(page).fill('Pay rent tomorrow')
+      return page.getByRole('button', { name: 'Keep “tomorrow” as text' })
+    },
+    changed: async (w) => {
+      await expect(w.page.locator('.due-hint')).toBeEmpty()
+      await expect(newTask(w.page)).toBeFocused()
+      await w.page.keyboard.press('Enter')
+      await listIs(w, ['Alpha', 'Bravo', 'Charlie', 'Pay rent tomorrow', 'Done ✓'])
+      expect((await storedTasksOf(w.request, w.person.email)).map(({ due }) => due)).toEqual([
+        null,
+        null,
+        null,
+        null,
+        null,
+      ])
+    },
+  },
+
   // The Edit dialog.
   {
     key: 'main › dialog "Edit Task" › textbox "Task"',
@@ -507,7 +547,7 @@ const CONTROLS: Control[] = [
     widths: BOTH,
     reach: async (w) => {
       const edit = await openEdit(w, 'Alpha')
-      await edit.getByRole('textbox').fill('Not kept')
+      await edit.getByRole('textbox', { name: 'Task' }).fill('Not kept')
       return edit.getByRole('button', { name: 'Close' })
     },
     changed: async (w) => {
@@ -521,12 +561,72 @@ const CONTROLS: Control[] = [
     widths: BOTH,
     reach: async (w) => {
       const edit = await openEdit(w, 'Alpha')
-      await edit.getByRole('textbox').fill('Alpha, saved')
+      await edit.getByRole('textbox', { name: 'Task' }).fill('Alpha, saved')
       return edit.getByRole('button', { name: 'Save changes' })
     },
     changed: async (w) => {
       await expect(dialog(w.page, 'Edit Task')).toBeHidden()
       await listIs(w, ['Alpha, saved', 'Bravo', 'Charlie', 'Done ✓'])
+    },
+  },
+
+  {
+    key: 'main › dialog "Edit Task" › textbox "Due date"',
+    state: 'signed in',
+    widths: BOTH,
+    reach: async (w) => (await openEdit(w, 'Alpha')).getByLabel('Due date'),
+    press: async (w, field) => {
+      await focusAs(w, field)
+      await field.fill('2026-12-03')
+      await w.page.keyboard.press('Enter')
+    },
+    changed: async (w) => {
+      await expect(dialog(w.page, 'Edit Task')).toBeHidden()
+      await expect(row(w.page, 'Alpha').locator('.task-due')).toBeVisible()
+      await expect.poll(() => dueOfAlpha(w)).toBe('2026-12-03')
+      await restore(w)
+    },
+  },
+  {
+    key: 'main › dialog "Edit Task" › textbox "Time"',
+    state: 'signed in',
+    widths: BOTH,
+    reach: async (w) => {
+      const edit = await openEdit(w, 'Alpha')
+      await edit.getByLabel('Due date').fill('2026-12-03')
+      return edit.getByLabel('Time')
+    },
+    press: async (w, field) => {
+      await focusAs(w, field)
+      await field.fill('17:30')
+      await w.page.keyboard.press('Enter')
+    },
+    changed: async (w) => {
+      await expect(dialog(w.page, 'Edit Task')).toBeHidden()
+      const due = await w.page.evaluate(() => new Date(2026, 11, 3, 17, 30).toISOString())
+      await expect.poll(() => dueOfAlpha(w)).toBe(due)
+      await restore(w)
+    },
+  },
+  {
+    key: 'main › dialog "Edit Task" › button "Clear date"',
+    state: 'signed in',
+    widths: BOTH,
+    reach: async (w) => {
+      const [alpha] = restTasks(w.person.email)
+      if (alpha) await seedTasks([{ ...alpha, due: '2026-12-03' }])
+      await expect(row(w.page, 'Alpha').locator('.task-due')).toBeVisible()
+      const edit = await openEdit(w, 'Alpha')
+      await expect(edit.getByLabel('Due date')).toHaveValue('2026-12-03')
+      return edit.getByRole('button', { name: 'Clear date' })
+    },
+    changed: async (w) => {
+      const edit = dialog(w.page, 'Edit Task')
+      await expect(edit.getByLabel('Due date')).toHaveValue('')
+      await expect(edit.getByLabel('Due date')).toBeFocused()
+      await pressAs(w.page, w.way, edit.getByRole('button', { name: 'Save changes' }))
+      await expect(row(w.page, 'Alpha').locator('.task-due')).toHaveCount(0)
+      await expect.poll(() => dueOfAlpha(w)).toBeNull()
     },
   },
 

@@ -67,7 +67,9 @@ for (const size of SIZES) {
       const long = `${'Renew the car insurance and compare three quotes. '.repeat(5)}End.`
       await addTasks(page, long)
       await (await rowButton(page, 'Renew the car', 'Edit')).click()
-      const field = page.getByRole('dialog', { name: 'Edit Task' }).getByRole('textbox')
+      const field = page
+        .getByRole('dialog', { name: 'Edit Task' })
+        .getByRole('textbox', { name: 'Task' })
       await expect(field).toHaveValue(long.trim())
       // It wraps and grows: every line shows, none is scrolled out of sight.
       const box = await field.evaluate((element) => ({

@@ -116,7 +116,10 @@ test('no Content-Security-Policy violation from sign-in to sign-out', async ({ p
   await row(page, 'Pay the rent').getByRole('button', { name: 'Mark as complete' }).click()
   await expect.poll(async () => (await confetti()).fired.length).toBe(1)
   await row(page, 'Water the plants').getByRole('button', { name: 'Edit' }).click()
-  await page.getByRole('dialog', { name: 'Edit Task' }).getByRole('textbox').fill('Water the fern')
+  await page
+    .getByRole('dialog', { name: 'Edit Task' })
+    .getByRole('textbox', { name: 'Task' })
+    .fill('Water the fern')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(row(page, 'Water the fern')).toBeVisible()
   await row(page, 'Pay the rent').getByRole('button', { name: 'Delete' }).click()

@@ -17,8 +17,8 @@ const LIVE_MS = 2000
 async function editText(page: Page, from: string, to: string) {
   await (await rowButton(page, from, 'Edit')).click()
   const dialog = page.getByRole('dialog', { name: 'Edit Task' })
-  await expect(dialog.getByRole('textbox')).toBeFocused()
-  await dialog.getByRole('textbox').fill(to)
+  await expect(dialog.getByRole('textbox', { name: 'Task' })).toBeFocused()
+  await dialog.getByRole('textbox', { name: 'Task' }).fill(to)
   await dialog.getByRole('button', { name: 'Save changes' }).click()
   await expect(dialog).toBeHidden()
 }

@@ -36,8 +36,8 @@ async function changeWhileOffline(page: Page, context: BrowserContext, email: st
   await row(page, 'Finish me').getByRole('button', { name: 'Mark as complete' }).click()
   await row(page, 'Edit me').getByRole('button', { name: 'Edit' }).click()
   const dialog = page.getByRole('dialog', { name: 'Edit Task' })
-  await expect(dialog.getByRole('textbox')).toBeFocused()
-  await dialog.getByRole('textbox').fill('Edited offline')
+  await expect(dialog.getByRole('textbox', { name: 'Task' })).toBeFocused()
+  await dialog.getByRole('textbox', { name: 'Task' }).fill('Edited offline')
   await dialog.getByRole('button', { name: 'Save changes' }).click()
   await row(page, 'Delete me').getByRole('button', { name: 'Delete' }).click()
   // Durable once the SDK has queued them in IndexedDB, moments after the clicks.

@@ -11,7 +11,7 @@ import { seedDocuments, storedDocumentsOf } from './support/backend'
 async function editText(page: Page, from: string, to: string) {
   await (await rowButton(page, from, 'Edit')).click()
   const dialog = page.getByRole('dialog', { name: 'Edit Task' })
-  await dialog.getByRole('textbox').fill(to)
+  await dialog.getByRole('textbox', { name: 'Task' }).fill(to)
   await dialog.getByRole('button', { name: 'Save changes' }).click()
   await expect(dialog).toBeHidden()
 }

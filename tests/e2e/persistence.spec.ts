@@ -65,7 +65,10 @@ test('the list is stored as shown, and a reload shows the same list in the same 
   await addTasks(page, 'One', 'Two', 'Three', 'Four')
   await row(page, 'Two').getByRole('button', { name: 'Mark as complete' }).click()
   await row(page, 'Three').getByRole('button', { name: 'Edit' }).click()
-  await page.getByRole('dialog', { name: 'Edit Task' }).getByRole('textbox').fill('Three, edited')
+  await page
+    .getByRole('dialog', { name: 'Edit Task' })
+    .getByRole('textbox', { name: 'Task' })
+    .fill('Three, edited')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await row(page, 'Four').getByRole('button', { name: 'Delete' }).click()
   await row(page, 'Two').getByRole('button', { name: 'Mark as incomplete' }).click()

@@ -26,7 +26,7 @@ const deletesLine = (page: Page) => page.locator('.unsaved-deletes')
 async function editText(page: Page, from: string, to: string) {
   await (await rowButton(page, from, 'Edit')).click()
   const dialog = page.getByRole('dialog', { name: 'Edit Task' })
-  await dialog.getByRole('textbox').fill(to)
+  await dialog.getByRole('textbox', { name: 'Task' }).fill(to)
   await dialog.getByRole('button', { name: 'Save changes' }).click()
   await expect(dialog).toBeHidden()
 }

@@ -15,7 +15,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await addTasks(
           page,
           'Buy oat milk',
-          'Write the quarterly report and send it to the whole team before Friday',
+          'Write the quarterly report and send it to the whole team before the board meets',
           'Call the plumber',
           'Book the dentist',
         )

@@ -43,7 +43,7 @@ test('everything saved: Log Out leaves nothing of the person on the device, and 
   person,
   request,
 }) => {
-  const texts = ['Dentist at 9', 'Call the bank about the loan']
+  const texts = ['Book the dentist', 'Call the bank about the loan']
   await addTasks(page, ...texts)
   await expect.poll(async () => (await storedTasksOf(request, person.email)).length).toBe(2)
   expect(await firestoreDatabases(page)).toEqual(['firestore/[DEFAULT]/demo-todo/main'])

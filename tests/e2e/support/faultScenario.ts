@@ -146,7 +146,7 @@ export async function act(
   }
   const text = `Edited ${word}`
   try {
-    await dialog.getByRole('textbox').fill(text, { timeout: 10_000 })
+    await dialog.getByRole('textbox', { name: 'Task' }).fill(text, { timeout: 10_000 })
     await save.click({ timeout: 10_000 })
   } catch {
     // Deleted on the other device while typing: the dialog now only says so.

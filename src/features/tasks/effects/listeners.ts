@@ -3,6 +3,7 @@ import { authStateChanged, userSignedOut } from '../../auth'
 import { followAccountMark } from './deletedElsewhere'
 import { deliverLegacyOutbox } from './legacyOutbox'
 import {
+  dueSaved,
   finishedTasksCleared,
   selectTaskById,
   taskAdded,
@@ -52,9 +53,13 @@ const writeMovedTask: AppListenerEffect<typeof taskMoved> = (action, api) => {
   sendUpdate(api, id, { order, rank }, selectTaskById(api.getState(), id)?.task ?? '')
 }
 
+/** The text, and the date only when the person changed it. */
 const writeSavedText: AppListenerEffect<typeof taskTextSaved> = (action, api) => {
   const text = normalizeTaskText(action.payload.task)
-  if (text !== null) sendUpdate(api, action.payload.id, { task: text }, text)
+  const due = dueSaved(action.payload)
+  if (text !== null) {
+    sendUpdate(api, action.payload.id, { task: text, ...(due !== undefined && { due }) }, text)
+  }
 }
 
 const writeDeletedTask: AppListenerEffect<typeof taskDeleted> = (action, api) => {

@@ -78,9 +78,12 @@ export const moveTask =
 export type AddTaskOutcome =
   { kind: 'added'; id: string; text: string } | { kind: 'invalid' } | { kind: 'signedOut' }
 
-/** The spec's guard is the session e-mail, but the owner is always the signed-in Firebase user. */
+/**
+ * The spec's guard is the session e-mail, but the owner is always the signed-in Firebase user.
+ * `due`: a date the person typed with the text and kept (model/parseDue.ts).
+ */
 export const addTask =
-  (text: string): AppThunk<AddTaskOutcome> =>
+  (text: string, due: string | null = null): AppThunk<AddTaskOutcome> =>
   (dispatch, getState, { session, alert }) => {
     const normalized = normalizeTaskText(text)
     if (normalized === null) return { kind: 'invalid' }
@@ -91,7 +94,7 @@ export const addTask =
     }
     const place = placeAfterLastOpen(getState().tasks)
     const { id } = dispatch(
-      taskAdded(newTask({ task: normalized, email: owner, ...place })),
+      taskAdded(newTask({ task: normalized, email: owner, due, ...place })),
     ).payload
     return { kind: 'added', id, text: normalized }
   }

@@ -2,6 +2,7 @@ import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolki
 import type { RootState } from '../../../app/store'
 import { newDocumentId } from '../../../lib/helpers'
 import type { Task, TasksSnapshot } from '../../../services/types'
+import { isDue } from '../../../services/taskDocument'
 import { selectShownAuthStatus } from '../../auth'
 import {
   base,
@@ -36,6 +37,14 @@ function withOwnNew(state: TasksState, tasks: readonly Task[]) {
   return changes ? frozen({ ...list, ...changes }) : list
 }
 
+interface TextSaved {
+  id: string
+  task: string
+  due?: string | null
+}
+/** The due the edit saved: null to clear it, undefined when unchanged (or not a due). */
+export const dueSaved = ({ due }: TextSaved) => (due === null || isDue(due) ? due : undefined)
+
 const tasksSlice = createSlice({
   name: 'tasks',
   initialState,
@@ -53,13 +62,19 @@ const tasksSlice = createSlice({
       move(state, payload, false),
     /** Reordered by the person (drag, keys, menu), within its region. */
     taskMoved: (state, { payload }: PayloadAction<Placed>) => move(state, payload),
-    /** Save changes: written even when the text is the same (a retry, a stored non-text). */
-    taskTextSaved(state, { payload }: PayloadAction<{ id: string; task: string }>) {
+    /**
+     * Save changes: the text, written even when the same (a retry, a stored non-text); the date
+     * only when the person changed it (null: cleared).
+     */
+    taskTextSaved(state, { payload }: PayloadAction<TextSaved>) {
       const list = base(state)
       const task = taskIn(list, payload.id)
       const text = normalizeTaskText(payload.task)
-      if (task === undefined || text === null || text === task.task) return list
-      return frozen({ ...list, table: tableWith(list.table, [{ ...task, task: text }]) })
+      if (task === undefined || text === null) return list
+      const saved = dueSaved(payload)
+      const due = saved === undefined ? task.due : saved
+      if (text === task.task && due === task.due) return list
+      return frozen({ ...list, table: tableWith(list.table, [{ ...task, task: text, due }]) })
     },
     /** Delete: the task as it was, for its write and for Undo. */
     taskDeleted: (state, { payload }: PayloadAction<Task>) => removed(state, new Set([payload.id])),

@@ -4,13 +4,16 @@ import { MAX_TASK_LENGTH } from '../../../services/types'
 import { selectTaskById, taskTextSaved } from '../model/tasksSlice'
 import { CutNotice, useLengthLimit } from './LengthLimit'
 import { normalizeTaskText } from '../model/listState'
+import { DueFields, useDueDraft } from './DueFields'
 
 export const DELETED_ELSEWHERE = 'This task was deleted on another device.'
 
 interface EditTaskDialogProps {
   text: string
+  due?: string | null
   gone?: boolean
-  onSave: (text: string) => void
+  /** `due` only when the person changed it (null: cleared). */
+  onSave: (text: string, due?: string | null) => void
   onClosed: () => void
 }
 
@@ -29,10 +32,12 @@ export function TaskEditor({
   return (
     <EditTaskDialog
       text={task?.task ?? ''}
+      due={task?.due ?? null}
       gone={task === undefined}
-      onSave={(text) => {
+      onSave={(text, due) => {
         // Saved even when the text is the same: a change the server refused is sent again.
-        dispatch(taskTextSaved({ id, task: text }))
+        // The date only when changed: another device's date stays.
+        dispatch(taskTextSaved({ id, task: text, ...(due !== undefined && { due }) }))
         onSaved?.()
       }}
       onClosed={onClosed}
@@ -42,7 +47,13 @@ export function TaskEditor({
 
 const oneParagraph = (text: string) => text.replace(/[\r\n]+/g, ' ')
 
-export function EditTaskDialog({ text, gone = false, onSave, onClosed }: EditTaskDialogProps) {
+export function EditTaskDialog({
+  text,
+  due = null,
+  gone = false,
+  onSave,
+  onClosed,
+}: EditTaskDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const inputId = useId()
@@ -51,6 +62,7 @@ export function EditTaskDialog({ text, gone = false, onSave, onClosed }: EditTas
   const fieldRef = useRef<HTMLTextAreaElement>(null)
   const cutId = useId()
   const [draft, setDraft] = useState(text)
+  const dueDraft = useDueDraft(due)
   const normalized = normalizeTaskText(draft)
   const cut = useLengthLimit(fieldRef, draft, setDraft, oneParagraph)
   useEffect(() => {
@@ -67,7 +79,9 @@ export function EditTaskDialog({ text, gone = false, onSave, onClosed }: EditTas
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (normalized === null || gone) return
-    onSave(normalized)
+    const changed = dueDraft.changed()
+    if (changed === undefined) onSave(normalized)
+    else onSave(normalized, changed)
     close()
   }
   return (
@@ -103,6 +117,7 @@ export function EditTaskDialog({ text, gone = false, onSave, onClosed }: EditTas
               }}
             />
             <CutNotice id={cutId} shown={cut} />
+            <DueFields draft={dueDraft} />
           </>
         )}
         <div className="dialog-actions">

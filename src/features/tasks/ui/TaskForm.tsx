@@ -4,6 +4,8 @@ import { MAX_TASK_LENGTH } from '../../../services/types'
 import { selectAuthStatus } from '../../auth'
 import { addTask } from '../model/commands'
 import { CutNotice, useLengthLimit } from './LengthLimit'
+import { DueHint } from './DueHint'
+import { useTypedDue } from './useTypedDue'
 
 const NEW_TASK_KEYS = new Set(['/', 'n', 'N'])
 const typingIn = (target: EventTarget | null) =>
@@ -16,7 +18,9 @@ export function TaskForm({ onAdded }: { onAdded?: (id: string, text: string) => 
   const inputRef = useRef<HTMLInputElement>(null)
   const authStatus = useAppSelector(selectAuthStatus)
   const noticeId = useId()
+  const hintId = useId()
   const cut = useLengthLimit(inputRef, draft, setDraft)
+  const typedDue = useTypedDue(draft)
   // Text typed into the prerendered page before hydration would be wiped by the next render.
   useLayoutEffect(() => {
     const typed = inputRef.current?.value
@@ -43,7 +47,8 @@ export function TaskForm({ onAdded }: { onAdded?: (id: string, text: string) => 
   }, [])
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const outcome = dispatch(addTask(draft))
+    const found = typedDue.shownFor(draft)
+    const outcome = dispatch(found ? addTask(found.text, found.due) : addTask(draft))
     if (outcome.kind === 'added') {
       setDraft('')
       onAdded?.(outcome.id, outcome.text)
@@ -68,14 +73,29 @@ export function TaskForm({ onAdded }: { onAdded?: (id: string, text: string) => 
         autoFocus
         autoComplete="off"
         maxLength={MAX_TASK_LENGTH}
-        aria-describedby={cut ? noticeId : undefined}
+        aria-describedby={
+          [cut && noticeId, typedDue.found && hintId].filter(Boolean).join(' ') || undefined
+        }
         value={draft}
         onChange={(event) => {
           setDraft(event.target.value)
         }}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !typedDue.found) return
+          event.preventDefault()
+          typedDue.refuse()
+        }}
       />
       <button type="submit">Add Task</button>
       <CutNotice id={noticeId} shown={cut} />
+      <DueHint
+        id={hintId}
+        found={typedDue.found}
+        onRefuse={() => {
+          typedDue.refuse()
+          inputRef.current?.focus()
+        }}
+      />
     </form>
   )
 }

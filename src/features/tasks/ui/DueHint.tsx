@@ -1,0 +1,33 @@
+import { useAppSelector } from '../../../app/hooks'
+import { selectToday } from '../model/day'
+import { dueSentence } from '../model/due'
+import type { FoundDue } from '../model/parseDue'
+
+/**
+ * What the form read as a date, under the input, with one way to refuse it (or Escape in the
+ * input). Always in the page, so a screen reader hears it appear.
+ */
+export function DueHint({
+  id,
+  found,
+  onRefuse,
+}: {
+  /** Of the sentence, which describes the input. */
+  id: string
+  found: FoundDue | null
+  onRefuse: () => void
+}) {
+  const today = useAppSelector(selectToday)
+  return (
+    <div className="due-hint" role="status">
+      {found && (
+        <>
+          <span id={id}>{dueSentence(found.due, today)}</span>
+          <button type="button" title="Or press Escape in the input" onClick={onRefuse}>
+            Keep “{found.phrase}” as text
+          </button>
+        </>
+      )}
+    </div>
+  )
+}
