@@ -47,56 +47,10 @@ export function dueOf(day: string, time = ''): string {
 export const dueKey = (due: string) => (hasTime(due) ? `${dueDay(due)}T${dueTime(due)}` : due)
 
 /** Days are counted in UTC, where every day has 24 hours. */
-const utc = (day: string) => Date.parse(`${day}T00:00:00Z`)
+export const utc = (day: string) => Date.parse(`${day}T00:00:00Z`)
 export const daysBetween = (from: string, to: string) => Math.round((utc(to) - utc(from)) / 864e5)
 export const addDays = (day: string, days: number) =>
   new Date(utc(day) + days * 864e5).toISOString().slice(0, 10)
 
 /** Open, and due on a day before today. */
 export const isOverdue = (due: string | null, today: string) => due !== null && dueDay(due) < today
-
-const RELATIVE: Record<number, string> = { [-1]: 'Yesterday', 0: 'Today', 1: 'Tomorrow' }
-
-const timeOf = (due: string, locale?: string) =>
-  new Date(due).toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' })
-const dateOf = (day: string, options: Intl.DateTimeFormatOptions, locale?: string) =>
-  new Date(utc(day)).toLocaleDateString(locale, { ...options, timeZone: 'UTC' })
-
-/** Compact, for a row: "Today", "Tomorrow", "Fri", "3 Dec", "3 Dec 2027"; with its time. */
-export function dueLabel(due: string, today: string, locale?: string) {
-  const day = dueDay(due)
-  const days = daysBetween(today, day)
-  const date =
-    RELATIVE[days] ??
-    (days > 1 && days < 7
-      ? dateOf(day, { weekday: 'short' }, locale)
-      : dateOf(
-          day,
-          {
-            day: 'numeric',
-            month: 'short',
-            year: day.slice(0, 4) === today.slice(0, 4) ? undefined : 'numeric',
-          },
-          locale,
-        ))
-  return hasTime(due) ? `${date} ${timeOf(due, locale)}` : date
-}
-
-/** In words, for the hint and for screen readers: "Due tomorrow, Sat 28 Nov, 17:00". */
-export function dueSentence(due: string, today: string, locale?: string) {
-  const day = dueDay(due)
-  const relative = RELATIVE[daysBetween(today, day)]
-  const date = dateOf(
-    day,
-    {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: day.slice(0, 4) === today.slice(0, 4) ? undefined : 'numeric',
-    },
-    locale,
-  )
-  const parts = [relative ? `Due ${relative.toLowerCase()}` : 'Due', date]
-  if (hasTime(due)) parts.push(timeOf(due, locale))
-  return relative ? parts.join(', ') : `${parts[0] ?? ''} ${parts.slice(1).join(', ')}`
-}

@@ -1,3 +1,4 @@
+import { normalizeTaskText } from './listState'
 import type { DueParser } from './parseDue'
 
 let loading: Promise<DueParser> | undefined
@@ -8,7 +9,7 @@ let loading: Promise<DueParser> | undefined
  */
 export function loadDueParser(language = navigator.language): Promise<DueParser> {
   loading ??= import('./parseDue')
-    .then(({ dueParserFor }) => dueParserFor(language))
+    .then(({ dueParserFor }) => dueParserFor(language, normalizeTaskText))
     .catch((err: unknown) => {
       // Offline before the chunk was kept: tried again with the next draft.
       loading = undefined

@@ -1,7 +1,7 @@
 import * as en from 'chrono-node/en'
 import type { Chrono, ParsedResult, Parser } from 'chrono-node/en'
-import { dueOfParts } from './due'
-import { normalizeTaskText } from './listState'
+import { dayOf, dueOfParts } from './due'
+import { dueSentence } from './dueWords'
 
 // A date typed in the task: chrono-node reads it, in the browser's language first and English
 // always. This module and chrono come in a chunk loaded once the person types (loadDueParser.ts).
@@ -12,6 +12,8 @@ export interface FoundDue {
   due: string
   /** The words read as the date, as typed. */
   phrase: string
+  /** What the hint says of it: "Due tomorrow, Sat 28 Nov". */
+  sentence: string
 }
 
 /** The last date in `text` that is not one of `refused`; null when none, or no text would be left. */
@@ -34,7 +36,15 @@ const refusedIn = (phrase: string, refused: readonly string[]) => {
   )
 }
 
-function foundIn(text: string, result: ParsedResult, connector?: RegExp): FoundDue | null {
+/** The app's own reading of a task's text (listState.ts), handed in: it stays out of this chunk. */
+export type Normalize = (text: string) => string | null
+
+function foundIn(
+  text: string,
+  result: ParsedResult,
+  normalize: Normalize,
+  connector?: RegExp,
+): FoundDue | null {
   const date = result.start.date()
   const year = date.getFullYear()
   if (year < 1000 || year > 9999) return null
@@ -51,13 +61,15 @@ function foundIn(text: string, result: ParsedResult, connector?: RegExp): FoundD
   }
   before = before.replace(/\s*[,;:–—-]+$/, '')
   const after = text.slice(result.index + result.text.length).trimStart()
-  const rest = normalizeTaskText(
+  const rest = normalize(
     `${before}${/^[,;:.!?]/.test(after) ? '' : ' '}${after}`.replace(/\s+/g, ' '),
   )
-  return rest === null ? null : { text: rest, due, phrase: result.text }
+  return rest === null
+    ? null
+    : { text: rest, due, phrase: result.text, sentence: dueSentence(due, dayOf(result.refDate)) }
 }
 
-export function dueParserOf(languages: readonly Language[]): DueParser {
+export function dueParserOf(languages: readonly Language[], normalize: Normalize): DueParser {
   return (text, refused = [], now = new Date()) => {
     for (const { reader, connector } of languages) {
       const results = reader.parse(text, now, { forwardDate: true })
@@ -65,7 +77,7 @@ export function dueParserOf(languages: readonly Language[]): DueParser {
       const result = results
         .filter((r) => !refusedIn(r.text, refused) && Math.abs(+r.start.date() - +now) >= 60_000)
         .at(-1)
-      const found = result && foundIn(text, result, connector)
+      const found = result && foundIn(text, result, normalize, connector)
       if (found) return found
     }
     return null
@@ -134,9 +146,9 @@ export function tagOf(language: string) {
 }
 
 /** The parser for `language`: its own chrono if it has one, then English. */
-export async function dueParserFor(language: string): Promise<DueParser> {
+export async function dueParserFor(language: string, normalize: Normalize): Promise<DueParser> {
   const tag = tagOf(language)
   const other = await LOCALES[tag.split('-')[0]?.toLowerCase() ?? '']?.()
   const english = englishFor(tag)
-  return dueParserOf(other ? [{ reader: other.casual }, english] : [english])
+  return dueParserOf(other ? [{ reader: other.casual }, english] : [english], normalize)
 }

@@ -1,6 +1,3 @@
-import { useAppSelector } from '../../../app/hooks'
-import { selectToday } from '../model/day'
-import { dueSentence } from '../model/due'
 import type { FoundDue } from '../model/parseDue'
 
 /**
@@ -17,12 +14,11 @@ export function DueHint({
   found: FoundDue | null
   onRefuse: () => void
 }) {
-  const today = useAppSelector(selectToday)
   return (
     <div className="due-hint" role="status">
       {found && (
         <>
-          <span id={id}>{dueSentence(found.due, today)}</span>
+          <span id={id}>{found.sentence}</span>
           <button type="button" title="Or press Escape in the input" onClick={onRefuse}>
             Keep “{found.phrase}” as text
           </button>

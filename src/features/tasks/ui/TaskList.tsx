@@ -3,7 +3,6 @@ import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'r
 import { flushSync } from 'react-dom'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import type { ReactNode } from 'react'
-import { TaskEditor } from './EditTaskDialog'
 import { WINDOW_MIN_ROWS } from './list/listWindow'
 import { EditTaskContext, focusRowControl } from './list/rowControls'
 import type { FocusedRow } from './list/useFocusedRow'
@@ -100,8 +99,8 @@ export function TaskList({
         <UnsavedDeletes />
         {undo}
       </div>
-      {editing !== null && (
-        <TaskEditor
+      {editing !== null && rows && (
+        <rows.TaskEditor
           key={editing}
           id={editing}
           onSaved={onSaved}

@@ -4,12 +4,11 @@ import {
   dayOf,
   dueDay,
   dueKey,
-  dueLabel,
   dueOf,
-  dueSentence,
   dueTime,
   isOverdue,
 } from '../../../../src/features/tasks/model/due'
+import { dueLabel, dueSentence } from '../../../../src/features/tasks/model/dueWords'
 import { isDue } from '../../../../src/services/taskDocument'
 
 // Node follows a change of TZ at once: each case sets the zone the device would be in.

@@ -8,11 +8,12 @@ import {
   monthFirst,
   tagOf,
 } from '../../../../src/features/tasks/model/parseDue'
+import { normalizeTaskText } from '../../../../src/features/tasks/model/listState'
 
 // Read at a fixed moment: Friday 27 November 2026, 10:00, in the zone the tests run in.
 const NOW = new Date(2026, 10, 27, 10, 0)
-const us = dueParserOf([englishFor('en-US')])
-const gb = dueParserOf([englishFor('en-GB')])
+const us = dueParserOf([englishFor('en-US')], normalizeTaskText)
+const gb = dueParserOf([englishFor('en-GB')], normalizeTaskText)
 const day = (month: number, date: number, year = 2026) => dueOfParts({ year, month, day: date })
 const at = (month: number, date: number, hour: number, minute = 0) =>
   dueOfParts({ year: 2026, month, day: date, hour, minute })
@@ -92,7 +93,7 @@ describe('a date typed with the task', () => {
   })
 
   it("tries the browser's language first, English after it", () => {
-    const german = dueParserOf([{ reader: de.casual }, englishFor('de-DE')])
+    const german = dueParserOf([{ reader: de.casual }, englishFor('de-DE')], normalizeTaskText)
     expect(german('Milch kaufen morgen', [], NOW)).toMatchObject({
       text: 'Milch kaufen',
       due: day(11, 28),

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TasksPage } from '../../../../src/app/App'
 import { selectAllTasks } from '../../../../src/features/tasks/model/tasksSlice'
-import { dueSentence } from '../../../../src/features/tasks/model/due'
+import { dueSentence } from '../../../../src/features/tasks/model/dueWords'
 import { renderSignedIn } from '../../../support/render'
 
 // The hint under the New task input: what it read as a date, and the one way to refuse it.

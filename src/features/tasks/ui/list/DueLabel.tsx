@@ -1,4 +1,5 @@
-import { dueLabel, dueSentence, isOverdue } from '../../model/due'
+import { isOverdue } from '../../model/due'
+import { dueLabel, dueSentence } from '../../model/dueWords'
 
 /**
  * A row's date, compact ("Tomorrow", "Fri 17:00", "3 Dec"); an open task past its day says

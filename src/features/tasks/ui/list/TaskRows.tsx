@@ -19,6 +19,8 @@ import { useListWindow } from './useListWindow'
 import { useReorderKit } from './useReorderKit'
 import { useReveal, type Reveal } from './useReveal'
 import { RowMovesContext, useRowMoves } from './useRowMoves'
+// The Edit dialog opens only from a row: it comes with the rows, after the first render.
+export { TaskEditor } from '../EditTaskDialog'
 
 interface TaskRowsProps {
   ids: readonly string[]
