@@ -2,25 +2,27 @@
 // every script and style sheet with its size, and checks the budgets, gzip-compressed:
 //   - all JavaScript (every chunk, lazy ones and the service worker included),
 //     but the date parsers below                                                 ≤ 290 kB
-//   - the date parser (chrono-node's English and src/features/tasks/model/parseDue.ts),
+//   - the date parser (src/features/tasks/model/parseDue.ts, chrono-node's English),
 //     loaded after the first paint, once the person types                       ≤  16 kB
 //   - each other language's parser, loaded on top of it for a browser in that
 //     language only                                                              ≤   6 kB
-//   - JavaScript loaded before the first render (the entry script of index.html and the
-//     modules it preloads, i.e. its static imports)                              ≤ 100 kB
+//   - JavaScript loaded before the first render (the entry script of index.html and every
+//     chunk it imports statically, transitively)                                 ≤ 102 kB
 //   - all CSS                                                                    ≤   5 kB
 // It exits non-zero when a budget is exceeded. kB = 1,000 bytes, as Vite prints them; gzip at
 // level 9, as `firebase deploy` compresses the files Hosting serves (brotli is shown too).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { dirname, join, relative, sep } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 const DIST = 'dist/todo'
 const BASE = '/todo/'
 const BUDGETS = {
   allJs: 290_000,
-  firstRenderJs: 100_000,
+  // 100 kB until 2026-11-28, when this count learnt to follow the entry's static imports: it had
+  // said 75 kB where the browser loaded 99.7 kB. Due dates then added 0.6 kB net (docs/performance.md).
+  firstRenderJs: 102_000,
   css: 5_000,
   dateParser: 16_000,
   dateLanguage: 6_000,
@@ -45,17 +47,44 @@ const files = readdirSync(DIST, { recursive: true })
   .map((name) => String(name).split(sep).join('/'))
   .filter((name) => /\.(js|css)$/.test(name) && statSync(join(DIST, name)).isFile())
 
-// What index.html loads before the app can render: its scripts, preloaded modules, style sheets.
+/** The chunks `file` imports statically, and theirs (`from"./x.js"`, `import"./x.js"`). */
+function withStaticImports(start) {
+  const found = new Set()
+  const next = [...start]
+  while (next.length > 0) {
+    const name = next.pop()
+    if (name === undefined || found.has(name)) continue
+    found.add(name)
+    if (!name.endsWith('.js')) continue
+    const code = readFileSync(join(DIST, name), 'utf8')
+    for (const [, file] of code.matchAll(/(?:\bfrom|\bimport)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)) {
+      next.push(`${dirname(name)}/${file ?? ''}`)
+    }
+  }
+  return found
+}
+
+// What index.html loads before the app can render: its scripts, preloaded modules and style
+// sheets, and every chunk they import statically (module preload is off: the browser finds
+// them in the entry).
 const html = readFileSync(join(DIST, 'index.html'), 'utf8')
-const firstRender = new Set()
+const tags = new Set()
 for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/g)) {
   const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1]
   const loads = /^<script\b/.test(tag) || /\brel="(modulepreload|stylesheet)"/.test(tag)
-  if (url?.startsWith(BASE) && loads) firstRender.add(url.slice(BASE.length))
+  if (url?.startsWith(BASE) && loads) tags.add(url.slice(BASE.length))
 }
+const firstRender = withStaticImports(tags)
 
-// The date parser's chunk is named after its module; the languages are what it imports lazily.
+// The date parser: its chunk (named after its module) and what it imports statically that the
+// first render does not bring (chrono-node's English, shared with the import of Todoist files).
+// The other languages are what it imports lazily.
 const parser = files.find((name) => /^assets\/parseDue-[\w-]+\.js$/.test(name))
+const parserChunks = new Set(
+  [...withStaticImports(parser === undefined ? [] : [parser])].filter(
+    (name) => !firstRender.has(name),
+  ),
+)
 const languages = new Set(
   parser === undefined
     ? []
@@ -66,7 +95,11 @@ const languages = new Set(
 
 const rows = files.map((name) => {
   const content = readFileSync(join(DIST, name))
-  const dates = name === parser ? 'date parser' : languages.has(name) ? 'date language' : null
+  const dates = parserChunks.has(name)
+    ? 'date parser'
+    : languages.has(name)
+      ? 'date language'
+      : null
   return {
     name,
     raw: content.length,

@@ -14,7 +14,6 @@ import {
   consoleLogger,
   createBrowserSessionStore,
 } from './services/browser/adapters'
-import { createLegacyOutbox } from './services/browser/legacyOutbox'
 import { createFirestoreTaskRepository } from './services/firebase/firestoreTaskRepository'
 import { createLoadGate, loadFirebaseApp } from './services/firebase/lazyFirebaseApp'
 import { createLazyFirebaseAuthService } from './services/firebase/lazyFirebaseAuth'
@@ -35,7 +34,11 @@ const store = setupStore({
   auth: createLazyFirebaseAuthService(app, settings, consoleLogger, firebaseGate.opened),
   session: createBrowserSessionStore(),
   lastUser: createLastUserStore(),
-  legacyOutbox: createLegacyOutbox(),
+  // Read once at sign-in, on browsers that ran the app's first versions: not in the first render.
+  legacyOutbox: {
+    take: async (email) =>
+      (await import('./services/browser/legacyOutbox')).createLegacyOutbox().take(email),
+  },
   logger: consoleLogger,
   alert: (message) => {
     window.alert(message)

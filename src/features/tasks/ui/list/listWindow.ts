@@ -1,7 +1,7 @@
 // The windowed list's arithmetic, pure so it is tested without layout.
 
-/** Lists up to this long render every row; longer ones only the rows near the viewport. */
-export const WINDOW_MIN_ROWS = 200
+// In rowControls.ts, which the first render has anyway: this module comes with the rows.
+export { WINDOW_MIN_ROWS } from './rowControls'
 
 /** A one-line row at the default font size, until rows are measured. */
 export const DEFAULT_ROW_HEIGHT = 52

@@ -1,5 +1,8 @@
 import { createContext } from 'react'
 
+/** Lists up to this long render every row; longer ones only the rows near the viewport. */
+export const WINDOW_MIN_ROWS = 200
+
 /** Opens the Edit Task dialog; the list holds it, so it outlives a row that moves or goes. */
 export const EditTaskContext = createContext<((id: string) => void) | null>(null)
 
