@@ -69,13 +69,21 @@ function foundIn(
     : { text: rest, due, phrase: result.text, sentence: dueSentence(due, dayOf(result.refDate)) }
 }
 
+/** Short day and month names that are words too, alone and in lower case: "sun cream", "sat nav". */
+const WORDS_FIRST = /^(sun|sat|wed|mon|mar|may)$/
+
 export function dueParserOf(languages: readonly Language[], normalize: Normalize): DueParser {
   return (text, refused = [], now = new Date()) => {
     for (const { reader, connector } of languages) {
       const results = reader.parse(text, now, { forwardDate: true })
       // "now", "a second", "within 1 s": a moment, not a date to keep.
       const result = results
-        .filter((r) => !refusedIn(r.text, refused) && Math.abs(+r.start.date() - +now) >= 60_000)
+        .filter(
+          (r) =>
+            !refusedIn(r.text, refused) &&
+            !WORDS_FIRST.test(r.text) &&
+            Math.abs(+r.start.date() - +now) >= 60_000,
+        )
         .at(-1)
       const found = result && foundIn(text, result, normalize, connector)
       if (found) return found

@@ -27,7 +27,7 @@ describe('a date typed with the task', () => {
     ['dentist 12/3', 'dentist', day(12, 3), '12/3'],
     ['call back in 3 days', 'call back', day(11, 30), 'in 3 days'],
   ])('"%s" becomes "%s", due %s', (typed, text, due, phrase) => {
-    expect(us(typed, [], NOW)).toEqual({ text, due, phrase })
+    expect(us(typed, [], NOW)).toMatchObject({ text, due, phrase })
   })
 
   it('keeps the words around the date, and one space between them', () => {
@@ -36,6 +36,7 @@ describe('a date typed with the task', () => {
       // Today is a Friday.
       due: day(11, 27),
       phrase: 'Friday',
+      sentence: expect.stringMatching(/^Due today, Fri/) as unknown,
     })
     expect(us('pay bills by May 3, online', [], NOW)?.text).toBe('pay bills, online')
     expect(us('water plants - tomorrow', [], NOW)?.text).toBe('water plants')
@@ -74,6 +75,13 @@ describe('a date typed with the task', () => {
     expect(monthFirst('en')).toBe(true)
     expect(monthFirst('en-GB')).toBe(false)
     expect(monthFirst('en-AU')).toBe(false)
+  })
+
+  it('reads no date in a short day or month name that is a word, alone and in lower case', () => {
+    for (const text of ['Buy sun cream', 'Pick up sat nav', 'new wed planner']) {
+      expect(us(text, [], NOW), text).toBeNull()
+    }
+    expect(us('Buy sun cream Sat', [], NOW)?.text).toBe('Buy sun cream')
   })
 
   it('passes over a refused phrase, as it grows, and offers another', () => {
