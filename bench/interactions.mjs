@@ -37,10 +37,26 @@ function centreOf(page, selector) {
   }, selector)
 }
 
+/**
+ * The button `button` of the first or last row drawn, once it stays put for a frame: a long
+ * list's window settles its rows' measured heights in the frames after a scroll, and a click
+ * aimed before that can land on another row or none.
+ */
 async function target(page, which, button) {
-  const found = await page.evaluate(([w, b]) => window.__bench.target(w, b), [which, button])
-  if (!found) throw new Error(`No ${button} in the ${which} row`)
-  return found
+  let last = null
+  for (let frame = 0; frame < 60; frame++) {
+    const found = await page.evaluate(
+      ([w, b]) =>
+        new Promise((resolve) => {
+          requestAnimationFrame(() => resolve(window.__bench.target(w, b)))
+        }),
+      [which, button],
+    )
+    if (!found) throw new Error(`No ${button} in the ${which} row`)
+    if (last && found.x === last.x && found.y === last.y && found.text === last.text) return found
+    last = found
+  }
+  return last
 }
 
 /**
