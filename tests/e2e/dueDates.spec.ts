@@ -68,6 +68,7 @@ for (const { width, way, touch } of ways) {
       await expect(hint(page)).toContainText('Due tomorrow, Sat 28 Nov')
       await expect(keep(page, 'tomorrow')).toBeVisible()
       await expect(taskInput(page)).toHaveAccessibleDescription('Due tomorrow, Sat 28 Nov')
+      if (way !== 'keys') await picture(page, `hint-${String(width)}`)
       await add(page, way)
       await expect(row(page, 'buy milk')).toContainText('Tomorrow')
       await expect(row(page, 'buy milk').locator('.task-text')).toHaveText('buy milk')
@@ -137,6 +138,7 @@ for (const { width, way, touch } of ways) {
       await expect(time).toBeEnabled()
       await focusAs(way, time)
       await time.fill('17:30')
+      if (way !== 'keys') await picture(page, `dialog-${String(width)}`)
       await press(page, way, editor(page).getByRole('button', { name: 'Save changes' }))
       await expect(editor(page)).toBeHidden()
       await expect(row(page, 'Water the fern')).toContainText('Thu 17:30')
@@ -159,6 +161,10 @@ for (const { width, way, touch } of ways) {
     })
   })
 }
+
+/** A picture to look at, in test-results/screens/. */
+const picture = (page: Page, what: string) =>
+  page.screenshot({ path: `test-results/screens/due-${what}.png` })
 
 async function focusAs(way: Way, field: Locator) {
   if (way === 'tap') await field.tap()
