@@ -1,4 +1,5 @@
 import './find.css'
+import { useLayoutEffect, useRef } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { FILTERS } from './shownTasks'
 import {
@@ -32,7 +33,19 @@ export function FindBar({ onShowAll }: { onShowAll: (id: string) => void }) {
     today: useAppSelector((state) => selectFilterCount(state, 'today')),
     upcoming: useAppSelector((state) => selectFilterCount(state, 'upcoming')),
   }
-  if (counts.all === 0) return null
+  const filters = useRef<HTMLUListElement>(null)
+  const none = counts.all === 0
+  // On a phone the filters scroll sideways: the one on is brought into view (a reload on Upcoming).
+  useLayoutEffect(() => {
+    const list = filters.current
+    const current = list?.querySelector<HTMLElement>('[aria-current]')
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return
+    const left = current.offsetLeft - list.offsetLeft
+    if (left < list.scrollLeft || left + current.offsetWidth > list.scrollLeft + list.clientWidth) {
+      list.scrollLeft = left - (list.clientWidth - current.offsetWidth) / 2
+    }
+  }, [filter, none])
+  if (none) return null
   return (
     <div className="find">
       <div className="find-field" role="search">
@@ -55,7 +68,7 @@ export function FindBar({ onShowAll }: { onShowAll: (id: string) => void }) {
         <p role="status">{searching && `${shown} of ${counts[filter]}`}</p>
       </div>
       <nav aria-label="Filter">
-        <ul className="filters">
+        <ul ref={filters} className="filters">
           {(Object.keys(FILTERS) as Filter[]).map((key) => (
             <li key={key}>
               <a href={FILTERS[key][1]} aria-current={key === filter ? 'page' : undefined}>
