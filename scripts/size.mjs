@@ -1,7 +1,7 @@
 // `npm run size`: builds the app (skip with --no-build to measure the existing dist/todo/), prints
 // every script and style sheet with its size, and checks the budgets, gzip-compressed:
 //   - all JavaScript (every chunk, lazy ones and the service worker included),
-//     but the date parsers below                                                 ≤ 290 kB
+//     but the date parsers below                                                 ≤ 295 kB
 //   - the date parser (src/features/tasks/model/parseDue.ts, chrono-node's English),
 //     loaded after the first paint, once the person types                       ≤  16 kB
 //   - each other language's parser, loaded on top of it for a browser in that
@@ -19,7 +19,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 const DIST = 'dist/todo'
 const BASE = '/todo/'
 const BUDGETS = {
-  allJs: 290_000,
+  // 290 kB until 2026-11-28; due dates' screens (the filters, a row's date, the dialog's date
+  // fields, the hint, Todoist's dates) came to 4.4 kB outside the parser (docs/performance.md).
+  allJs: 295_000,
   // 100 kB until 2026-11-28, when this count learnt to follow the entry's static imports: it had
   // said 75 kB where the browser loaded 99.7 kB. Due dates then added 0.6 kB net (docs/performance.md).
   firstRenderJs: 102_000,
