@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, row, rowButton, signIn, taskInput, test, type Person } from './fixtures'
 import { storedDocumentsOf, storedTasksOf } from './support/backend'
+import { pressAs, type Way } from './support/controls'
 import { axeViolations } from './support/pageChecks'
 
 // A date typed in the one input: the hint that says what was read, refusing it, and the Edit
@@ -8,7 +9,6 @@ import { axeViolations } from './support/pageChecks'
 // clock: Friday 27 November 2026, 10:00 in London, so what the hint says is known.
 
 const NOW = new Date('2026-11-27T10:00:00Z')
-type Way = 'tap' | 'click' | 'keys'
 
 test.use({ locale: 'en-GB', timezoneId: 'Europe/London' })
 
@@ -18,15 +18,7 @@ async function openAt(page: Page, person: Person) {
   await signIn(page, person)
 }
 
-async function press(page: Page, way: Way, target: Locator) {
-  if (way === 'tap') await target.tap()
-  else if (way === 'click') await target.click()
-  else {
-    await target.focus()
-    await expect(target).toBeFocused()
-    await page.keyboard.press('Enter')
-  }
-}
+const press = pressAs
 
 const hint = (page: Page) => page.locator('.due-hint')
 const keep = (page: Page, phrase: string) =>
