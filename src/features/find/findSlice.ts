@@ -1,7 +1,7 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
 import {
-  due,
+  selectDatedTasks,
   selectOpenCount,
   selectTaskIds,
   selectTaskTable,
@@ -83,30 +83,17 @@ const selectFinishedIds = createSelector(
   { memoizeOptions: { resultEqualityCheck: sameIds } },
 )
 
-/** The open tasks whose due passes `keep`, soonest first; a stable sort: ties in list order. */
-function soonestFirst(
-  open: readonly string[],
-  table: ReturnType<typeof selectTaskTable>,
-  keep: (due: string) => boolean,
-): readonly string[] {
-  const dated: { id: string; key: string }[] = []
-  for (const id of open) {
-    const when = taskOf(table, id)?.due ?? null
-    if (when !== null && keep(when)) dated.push({ id, key: due.dueKey(when) })
-  }
-  return dated.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map(({ id }) => id)
-}
-
 /** Today: open tasks due today or before (overdue), soonest first. Turns with the day. */
 export const selectTodayIds = createSelector(
-  [selectOpenIds, selectTaskTable, selectToday],
-  (open, table, today) => soonestFirst(open, table, (when) => due.dueDay(when) <= today),
+  [selectDatedTasks, selectToday],
+  (dated, today): readonly string[] =>
+    dated.filter(({ day }) => day <= today).map(({ id }) => id),
   { memoizeOptions: { resultEqualityCheck: sameIds } },
 )
 /** Upcoming: every open task with a date, soonest first. */
 export const selectUpcomingIds = createSelector(
-  [selectOpenIds, selectTaskTable],
-  (open, table) => soonestFirst(open, table, () => true),
+  [selectDatedTasks],
+  (dated): readonly string[] => dated.map(({ id }) => id),
   { memoizeOptions: { resultEqualityCheck: sameIds } },
 )
 

@@ -31,6 +31,7 @@ export {
 export { rankBetween } from './model/ranks'
 export { dayBegan, dayReducer, selectToday, useDayTurning } from './model/day'
 export * as due from './model/due'
+export { selectDatedTasks } from './model/dated'
 export { taskOf } from './model/ordering'
 export { normalizeTaskText } from './model/listState'
 export { addTasksListeners } from './effects/listeners'
