@@ -10,7 +10,7 @@ const list = (values) => values.map((v) => fmt(v, 0)).join(', ')
 const spread = (values) => `median ${fmt(median(values))} ms (${list(values)})`
 
 /** Event Timing reports only durations of 16 ms or more: a missing one is "<16". */
-function eventTimingQuantile(results, q) {
+function eventTimingQuantile(results = [], q) {
   if (results.length === 0) return '–'
   const value = quantile(
     results.map((r) => r.eventTiming ?? -1),
@@ -155,6 +155,7 @@ export function report({ options, machine, ours, naive, scale = null }) {
   if (ours) {
     const verdicts = []
     for (const name of names) {
+      if (!(name in ours.interactions)) continue // left out (--interactions)
       if (paints(ours, name).length === 0) {
         verdicts.push([`${INTERACTIONS[name]}: not available in this build`, false])
         continue

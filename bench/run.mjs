@@ -11,6 +11,7 @@ import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/chromium.mjs'
+import { INTERACTIONS } from './interactions.mjs'
 import { lifecycle } from './lifecycle.mjs'
 import { report } from './report.mjs'
 import { measureScale } from './scale.mjs'
@@ -24,6 +25,7 @@ const USAGE = `Usage: npm run bench [-- options]
   --loads <n>      later visits timed for the first list render (default 5)
   --remote <n>     changes made on another device, timed (default 10)
   --pace <ms>      pause before each click (default 100)
+  --interactions <names>  only these, comma-separated: ${Object.keys(INTERACTIONS).join(', ')}
   --only <which>   ours, naive, scale: any of them, comma-separated (default all): scale is
                    the clicks on lists fed without the Listen channel
   --scale <sizes>  the fed lists' sizes, comma-separated (default 5000,20000,50000)
@@ -59,6 +61,10 @@ function parseArgs(argv) {
       options.only = value().split(',')
       if (!options.only.every((which) => SUBJECTS.includes(which)))
         throw new Error(`--only: any of ${SUBJECTS.join(', ')}`)
+    } else if (name === 'interactions') {
+      options.interactions = value().split(',')
+      if (!options.interactions.every((which) => which in INTERACTIONS))
+        throw new Error(`--interactions: any of ${Object.keys(INTERACTIONS).join(', ')}`)
     } else if (['json', 'profile'].includes(name)) {
       options[name] = value()
     } else if (flag === '--help') {

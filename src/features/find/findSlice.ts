@@ -86,8 +86,7 @@ const selectFinishedIds = createSelector(
 /** Today: open tasks due today or before (overdue), soonest first. Turns with the day. */
 export const selectTodayIds = createSelector(
   [selectDatedTasks, selectToday],
-  (dated, today): readonly string[] =>
-    dated.filter(({ day }) => day <= today).map(({ id }) => id),
+  (dated, today): readonly string[] => dated.filter(({ day }) => day <= today).map(({ id }) => id),
   { memoizeOptions: { resultEqualityCheck: sameIds } },
 )
 /** Upcoming: every open task with a date, soonest first. */
