@@ -1,5 +1,10 @@
 // The service worker (docs/deploy.md); vite/plugins/serviceWorker.ts declares PRECACHE.
-declare const PRECACHE: { version: string; files: string[] }
+declare const PRECACHE: {
+  version: string
+  files: string[]
+  /** The date parser's other languages, by code ("de"): kept only for this browser's. */
+  languages: Record<string, string[]>
+}
 // The project's `lib` is the DOM's, not WebWorker's.
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void
@@ -23,7 +28,12 @@ const cacheName = `${CACHE_PREFIX}${PRECACHE.version}`
 // The app's URL (…/todo/): the page every navigation falls back to.
 const scope = worker.registration.scope
 const assets = new URL('assets/', scope).href
-const precached = new Set(PRECACHE.files.map((file) => new URL(file, scope).href))
+const ownLanguages = navigator.languages.flatMap(
+  (tag) => PRECACHE.languages[tag.split(/[-_@.]/)[0]?.toLowerCase() ?? ''] ?? [],
+)
+const precached = new Set(
+  [...PRECACHE.files, ...ownLanguages].map((file) => new URL(file, scope).href),
+)
 // Vary ignored: a `Vary: Origin` (vite preview) would make `<script crossorigin>` lookups miss.
 const kept: MultiCacheQueryOptions = { cacheName, ignoreVary: true }
 const isHtml = (response: Response) =>

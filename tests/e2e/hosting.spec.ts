@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import type { Page, Route } from '@playwright/test'
 import { addTasks, expect, row, signIn, test } from './fixtures'
 import { recordConfetti } from './support/confetti'
@@ -268,6 +268,40 @@ test.describe('the service worker', () => {
     await page.reload()
     await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
     await context.setOffline(false)
+  })
+
+  test.describe('in German', () => {
+    test.use({ locale: 'de-DE' })
+
+    test('keeps the date parser of its own language only, which reads dates offline', async ({
+      page,
+      context,
+      person,
+    }) => {
+      // The other languages' chunks: what the parser's chunk imports lazily.
+      const assets = readdirSync('dist/todo/assets')
+      const parser = assets.find((name) => /^parseDue-[\w-]+\.js$/.test(name)) ?? ''
+      const languages = [
+        ...readFileSync(`dist/todo/assets/${parser}`, 'utf8').matchAll(/import\(`\.\/([^`]+)`\)/g),
+      ].map(([, name]) => `assets/${name ?? ''}`)
+      expect(languages).toHaveLength(13)
+
+      await page.goto('./')
+      await signIn(page, person)
+      await controlled(page)
+      const kept = await page.evaluate(async () => {
+        const [name = ''] = await caches.keys()
+        const requests = await (await caches.open(name)).keys()
+        return requests.map(({ url }) => new URL(url).pathname.replace('/todo/', ''))
+      })
+      expect(languages.filter((name) => kept.includes(name))).toHaveLength(1)
+
+      await context.setOffline(true)
+      await page.reload()
+      await page.getByRole('textbox', { name: 'New task' }).fill('Zahnarzt morgen')
+      await expect(page.locator('.due-hint')).toContainText('Due tomorrow')
+      await context.setOffline(false)
+    })
   })
 })
 
