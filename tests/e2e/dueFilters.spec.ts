@@ -262,6 +262,37 @@ test('in two time zones a day is the same day, and a time is each zone’s own',
   ])
 })
 
+test('a laptop taken from London to Berlin shows its times in Berlin when it wakes, with no reload', async ({
+  browser,
+}) => {
+  const person = newPerson('Flyer')
+  // 23:30 on Wednesday 2 December in London is 00:30 on Thursday in Berlin.
+  await seedTasks(tasksOf(person, [{ task: 'Late call', due: '2026-12-02T23:30:00.000Z' }]))
+  // The zone is this page's own CDP override, not the context's: Chromium lets only the one
+  // who set a zone change it, as the OS does when the laptop lands.
+  const context = await newDevice(browser, {
+    locale: 'en-GB',
+    viewport: { width: 1280, height: 800 },
+  })
+  // Wednesday 2 December, 10:00 in London, 11:00 in Berlin: the same day in both.
+  await context.clock.install({ time: '2026-12-02T10:00:00Z' })
+  const page = await context.newPage()
+  const zone = await context.newCDPSession(page)
+  await zone.send('Emulation.setTimezoneOverride', { timezoneId: 'Europe/London' })
+  await page.goto('./')
+  await signIn(page, person)
+  await expect(dateOf(page, 'Late call')).toHaveText('Today 23:30')
+  await expectCounts(page, { Today: 1, Upcoming: 1 })
+  await markPage(page)
+
+  // Landed: the system's zone is Berlin's, and the browser says the page is focused again.
+  await zone.send('Emulation.setTimezoneOverride', { timezoneId: 'Europe/Berlin' })
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+  await expect(dateOf(page, 'Late call')).toHaveText('Tomorrow 0:30')
+  await expectCounts(page, { Today: 0, Upcoming: 1 })
+  expect(await notReloaded(page)).toBe(true)
+})
+
 test('across the change to summer time in London, days, times and Tomorrow stay right', async ({
   browser,
 }) => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import {
   filterChanged,
   findTyped,
@@ -8,7 +8,7 @@ import {
   selectUpcomingIds,
   type Filter,
 } from '../../../src/features/find/findSlice'
-import { dayBegan } from '../../../src/features/tasks/model/day'
+import { dayBegan, zoneChanged } from '../../../src/features/tasks/model/day'
 import { dueOfParts } from '../../../src/features/tasks/model/due'
 import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/model/ordering'
 import { taskAdded } from '../../../src/features/tasks/model/tasksSlice'
@@ -71,6 +71,28 @@ describe('Today', () => {
       'tomorrow',
       'tomorrow-too',
     ])
+  })
+})
+
+describe('a device carried to another zone', () => {
+  const zone = process.env.TZ
+  afterEach(() => {
+    // An unset TZ stays unset: `process.env.TZ = undefined` would name a zone "undefined".
+    if (zone === undefined) delete process.env.TZ
+    else process.env.TZ = zone
+  })
+
+  it('reads a timed task’s day in the new zone once the page sees it', () => {
+    process.env.TZ = 'Europe/London'
+    // 23:30 in London on 28 Nov is 12:30 on 29 Nov in Auckland.
+    const late = dated('late', '2026-11-28T23:30:00.000Z')
+    const store = storeOn([late, dated('day', TODAY, false, 1)])
+    expect(selectTodayIds(store.getState())).toEqual(['day', 'late'])
+
+    process.env.TZ = 'Pacific/Auckland'
+    store.dispatch(zoneChanged({ today: TODAY, zone: 'Pacific/Auckland' }))
+    expect(selectTodayIds(store.getState())).toEqual(['day'])
+    expect(selectUpcomingIds(store.getState())).toEqual(['day', 'late'])
   })
 })
 

@@ -2,6 +2,7 @@ import { createSelector } from '@reduxjs/toolkit'
 import type { Task } from '../../../services/types'
 import { dueDay, dueKey } from './due'
 import { compareTasks, type TaskTable } from './ordering'
+import { selectZone } from './day'
 import { selectTaskTable } from './tasksSlice'
 
 /** An open task with a date: its day here and its place among the soonest. */
@@ -13,8 +14,10 @@ export interface DatedTask {
 }
 
 // A change copies one bucket of the table (ordering.ts) and keeps the other 255, so the dated
-// tasks are found once per bucket object: a click looks at ~20 tasks, not all 5,000.
-const datedIn = new WeakMap<TaskTable[number], readonly DatedTask[]>()
+// tasks are found once per bucket object: a click looks at ~20 tasks, not all 5,000. A day
+// and its order depend on the zone: another zone starts afresh.
+let datedIn = new WeakMap<TaskTable[number], readonly DatedTask[]>()
+let datedZone = ''
 function datedOf(bucket: TaskTable[number]): readonly DatedTask[] {
   let dated = datedIn.get(bucket)
   if (dated === undefined) {
@@ -29,8 +32,9 @@ function datedOf(bucket: TaskTable[number]): readonly DatedTask[] {
 }
 
 /** The open tasks with a date, soonest first: a day before its times, ties in list order. */
-export const selectDatedTasks = createSelector([selectTaskTable], (table) =>
-  Object.values(table)
+export const selectDatedTasks = createSelector([selectTaskTable, selectZone], (table, zone) => {
+  if (zone !== datedZone) [datedIn, datedZone] = [new WeakMap(), zone]
+  return Object.values(table)
     .flatMap(datedOf)
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : compareTasks(a.task, b.task))),
-)
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : compareTasks(a.task, b.task)))
+})

@@ -14,7 +14,9 @@ import { isDue } from '../../../../src/services/taskDocument'
 // Node follows a change of TZ at once: each case sets the zone the device would be in.
 const zone = process.env.TZ
 afterEach(() => {
-  process.env.TZ = zone
+  // An unset TZ stays unset: `process.env.TZ = undefined` would name a zone "undefined".
+  if (zone === undefined) delete process.env.TZ
+  else process.env.TZ = zone
 })
 const inZone = (tz: string) => (process.env.TZ = tz)
 

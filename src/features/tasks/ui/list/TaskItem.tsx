@@ -11,7 +11,7 @@ import {
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks'
 import { deleteTask, toggleTask } from '../../model/commands'
 import { selectTaskById } from '../../model/tasksSlice'
-import { selectToday } from '../../model/day'
+import { selectClock } from '../../model/day'
 import { DueLabel } from './DueLabel'
 import { selectUnsaved } from '../../saving/unsaved'
 import { MENU_ITEM, RowMenu } from './RowMenu'
@@ -65,7 +65,8 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
   const openEditor = use(EditTaskContext)
   const moves = use(RowMovesContext)
   const textId = useId()
-  const today = useAppSelector(selectToday)
+  // A new day or zone redraws a dated row: "Today", "Overdue" and its time follow them.
+  const { today } = useAppSelector(selectClock)
   // A row can outlive its task for one render while the list catches up.
   if (task === undefined) return null
   // The date is read with the text: "Water the plants, Due tomorrow, Sat 28 Nov".
