@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { dateParserChunks } from './dateChunks.mjs'
 
 const DIST = 'dist/todo'
 const BASE = '/todo/'
@@ -81,19 +82,13 @@ const firstRender = withStaticImports(tags)
 // The date parser: its chunk (named after its module) and what it imports statically that the
 // first render does not bring (chrono-node's English, shared with the import of Todoist files).
 // The other languages are what it imports lazily.
-const parser = files.find((name) => /^assets\/parseDue-[\w-]+\.js$/.test(name))
+const { parser, languages: languageChunks } = dateParserChunks(DIST)
 const parserChunks = new Set(
   [...withStaticImports(parser === undefined ? [] : [parser])].filter(
     (name) => !firstRender.has(name),
   ),
 )
-const languages = new Set(
-  parser === undefined
-    ? []
-    : [...readFileSync(join(DIST, parser), 'utf8').matchAll(/import\(`\.\/([^`]+)`\)/g)].map(
-        ([, file]) => `assets/${file ?? ''}`,
-      ),
-)
+const languages = new Set(languageChunks)
 
 const rows = files.map((name) => {
   const content = readFileSync(join(DIST, name))

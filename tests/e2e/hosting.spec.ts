@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import type { Page, Route } from '@playwright/test'
+import { dateParserChunks } from '../../scripts/dateChunks.mjs'
 import { addTasks, expect, row, signIn, test } from './fixtures'
 import { recordConfetti } from './support/confetti'
 
@@ -278,12 +279,7 @@ test.describe('the service worker', () => {
       context,
       person,
     }) => {
-      // The other languages' chunks: what the parser's chunk imports lazily.
-      const assets = readdirSync('dist/todo/assets')
-      const parser = assets.find((name) => /^parseDue-[\w-]+\.js$/.test(name)) ?? ''
-      const languages = [
-        ...readFileSync(`dist/todo/assets/${parser}`, 'utf8').matchAll(/import\(`\.\/([^`]+)`\)/g),
-      ].map(([, name]) => `assets/${name ?? ''}`)
+      const { languages } = dateParserChunks('dist/todo')
       expect(languages).toHaveLength(13)
 
       await page.goto('./')

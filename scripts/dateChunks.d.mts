@@ -1,0 +1,4 @@
+export declare function dateParserChunks(dist: string): {
+  parser: string | undefined
+  languages: string[]
+}
