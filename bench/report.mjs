@@ -10,7 +10,7 @@ const list = (values) => values.map((v) => fmt(v, 0)).join(', ')
 const spread = (values) => `median ${fmt(median(values))} ms (${list(values)})`
 
 /** Event Timing reports only durations of 16 ms or more: a missing one is "<16". */
-function eventTimingQuantile(results = [], q) {
+function eventTimingQuantile(results, q) {
   if (results.length === 0) return '–'
   const value = quantile(
     results.map((r) => r.eventTiming ?? -1),
@@ -31,8 +31,10 @@ export function report({ options, machine, ours, naive, scale = null }) {
     for (const row of rows) out(line(row))
   }
   const names = Object.keys(INTERACTIONS)
-  const paints = (run, name) => (run?.interactions[name] ?? []).map((r) => r.nextPaint)
-  const field = (run, name, key) => (run?.interactions[name] ?? []).map((r) => r[key])
+  // An interaction left out (--interactions) has no results.
+  const runs = (run, name) => run?.interactions[name] ?? []
+  const paints = (run, name) => runs(run, name).map((r) => r.nextPaint)
+  const field = (run, name, key) => runs(run, name).map((r) => r[key])
 
   out(
     `${String(options.tasks)} tasks; headless Chromium ${String(VIEWPORT.width)}×${String(VIEWPORT.height)}; ` +
@@ -79,7 +81,7 @@ export function report({ options, machine, ours, naive, scale = null }) {
         fmt(median(field(ours, name, 'release'))),
         fmt(median(field(ours, name, 'inputDelay'))),
         fmt(median(field(ours, name, 'processing'))),
-        `${eventTimingQuantile(ours.interactions[name], 0.5)} / ${eventTimingQuantile(ours.interactions[name], 0.95)}`,
+        `${eventTimingQuantile(runs(ours, name), 0.5)} / ${eventTimingQuantile(runs(ours, name), 0.95)}`,
         fmt(median(field(ours, name, 'saved')), 0),
       ]),
     )
@@ -155,7 +157,7 @@ export function report({ options, machine, ours, naive, scale = null }) {
   if (ours) {
     const verdicts = []
     for (const name of names) {
-      if (!(name in ours.interactions)) continue // left out (--interactions)
+      if (!(name in ours.interactions)) continue
       if (paints(ours, name).length === 0) {
         verdicts.push([`${INTERACTIONS[name]}: not available in this build`, false])
         continue
