@@ -3,16 +3,19 @@ import { CHROMIUM_ARGS, chromiumExecutable, chromiumSource } from './scripts/chr
 import { emulatorServices, shellCommand, startTimeoutMs } from './scripts/emulators.ts'
 
 // The browser tests run on Google's Firestore and Auth emulators as scripts/emulators.ts starts
-// them, in memory: every run starts empty.
+// them, in memory: every run starts empty. Test files run side by side in E2E_WORKERS workers
+// (2 unless set), each worker in a Firestore project of its own (tests/e2e/support/emulator.ts).
 const timeout = startTimeoutMs()
+const workers = Number(process.env.E2E_WORKERS) || 2
 const executablePath = await chromiumExecutable()
 if (!process.env.TEST_WORKER_INDEX) console.log(`Chromium: ${await chromiumSource()}`)
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
+  // A file's tests run in order in one worker; files are shared out between the workers.
   fullyParallel: false,
-  workers: 1,
+  workers,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // Ceilings for a loaded 2-core machine (a sign-in, three tasks and two axe scans took over
@@ -35,18 +38,16 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   // Started one after another, stopped in reverse; each up once its URL answers.
   webServer: [
-    // The Firestore emulator is the test worker's own (tests/e2e/support/emulator.ts).
-    ...(await emulatorServices())
-      .filter(({ name }) => name === 'Auth emulator')
-      .map((service) => ({
-        name: service.name,
-        command: shellCommand(service),
-        url: service.url,
-        timeout,
-        gracefulShutdown: { signal: service.signal ?? 'SIGTERM', timeout: 15_000 },
-        stdout: 'ignore' as const,
-        stderr: 'pipe' as const,
-      })),
+    // Both emulators, shared by the workers: Firestore keeping their projects apart.
+    ...(await emulatorServices({ singleProject: false })).map((service) => ({
+      name: service.name,
+      command: shellCommand(service),
+      url: service.url,
+      timeout,
+      gracefulShutdown: { signal: service.signal ?? 'SIGTERM', timeout: 15_000 },
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    })),
     {
       name: 'App (vite preview)',
       command: 'node_modules/.bin/vite preview --strictPort',

@@ -62,13 +62,20 @@ export function freePort(): Promise<number> {
 /**
  * The two emulators as services. Other ports than the app's (the emulator tests) need
  * `configDir` for a firebase.json of their own: firebase-tools reads its ports only from there,
- * the hub's and the logging's too, which then take free ones.
+ * the hub's and the logging's too, which then take free ones. `singleProject: false` lets the
+ * Firestore emulator keep any number of projects apart (the browser tests' workers, one each).
  */
 export async function emulatorServices({
   ports = PORTS,
   seed = {},
   configDir,
-}: { ports?: typeof PORTS; seed?: Seed; configDir?: string } = {}): Promise<Service[]> {
+  singleProject = true,
+}: {
+  ports?: typeof PORTS
+  seed?: Seed
+  configDir?: string
+  singleProject?: boolean
+} = {}): Promise<Service[]> {
   let config = join(ROOT, 'firebase.json')
   if (ports.auth !== PORTS.auth) {
     if (!configDir) throw new Error('Other ports need a configDir.')
@@ -105,7 +112,8 @@ export async function emulatorServices({
         firestoreJar(),
         'com.google.cloud.datastore.emulator.firestore.CloudFirestore',
         ...['--host', HOST, '--port', String(ports.firestore), '--project_id', PROJECT],
-        ...['--rules', join(ROOT, 'firestore.rules'), '--single_project_mode', 'true'],
+        ...['--rules', join(ROOT, 'firestore.rules')],
+        ...['--single_project_mode', String(singleProject)],
         ...(seed.firestore ? ['--seed_from_export', seed.firestore] : []),
       ],
       url: url(ports.firestore),

@@ -6,7 +6,15 @@
 import { toStored } from '../src/services/taskDocument.ts'
 import { DEMO_PROJECT_ID as PROJECT } from '../src/config/env.ts'
 
-const DOCUMENTS = `projects/${PROJECT}/databases/(default)/documents`
+/**
+ * Where: an emulator's origin (the demo project), or its origin and a project of its own (the
+ * browser tests give each worker one, scripts/emulators.ts).
+ */
+const placeOf = (where) => {
+  const { origin, project } =
+    typeof where === 'string' ? { origin: where, project: PROJECT } : where
+  return { origin, project, path: `projects/${project}/databases/(default)/documents` }
+}
 const OWNER = { authorization: 'Bearer owner', 'content-type': 'application/json' }
 
 /** A value as Firestore's REST API writes it. */
@@ -60,17 +68,18 @@ async function ask(url, init) {
  * Stores `documents` ({id, data}) exactly as given, whatever their shape (as the original app,
  * or any other client, wrote them), 500 to a commit (Firestore's limit).
  */
-export async function seedDocuments(origin, documents) {
+export async function seedDocuments(where, documents) {
+  const { origin, path } = placeOf(where)
   for (let start = 0; start < documents.length; start += 500) {
     const writes = documents.slice(start, start + 500).map(({ id, data }) => ({
       update: {
-        name: `${DOCUMENTS}/tasks/${id}`,
+        name: `${path}/tasks/${id}`,
         fields: Object.fromEntries(
           Object.entries(data).map(([key, value]) => [key, encoded(value)]),
         ),
       },
     }))
-    const response = await ask(`${origin}/v1/${DOCUMENTS}:commit`, {
+    const response = await ask(`${origin}/v1/${path}:commit`, {
       method: 'POST',
       headers: OWNER,
       body: JSON.stringify({ writes }),
@@ -82,9 +91,10 @@ export async function seedDocuments(origin, documents) {
 }
 
 /** Deletes the tasks of `ids` in one commit, as a client would (live queries hear it). */
-export async function deleteTasks(origin, ids) {
-  const writes = ids.map((id) => ({ delete: `${DOCUMENTS}/tasks/${id}` }))
-  const response = await ask(`${origin}/v1/${DOCUMENTS}:commit`, {
+export async function deleteTasks(where, ids) {
+  const { origin, path } = placeOf(where)
+  const writes = ids.map((id) => ({ delete: `${path}/tasks/${id}` }))
+  const response = await ask(`${origin}/v1/${path}:commit`, {
     method: 'POST',
     headers: OWNER,
     body: JSON.stringify({ writes }),
@@ -93,15 +103,16 @@ export async function deleteTasks(origin, ids) {
 }
 
 /** Stores `tasks` as the app stores them (its one definition of a task's document). */
-export const seedTasks = (origin, tasks) =>
+export const seedTasks = (where, tasks) =>
   seedDocuments(
-    origin,
+    where,
     tasks.map((task) => ({ id: task.id, data: toStored(task) })),
   )
 
 /** The fields of `tasks/{id}` as stored, or null when there is no such document. */
-export async function storedDocument(origin, id) {
-  const response = await ask(`${origin}/v1/${DOCUMENTS}/tasks/${id}`, { headers: OWNER })
+export async function storedDocument(where, id) {
+  const { origin, path } = placeOf(where)
+  const response = await ask(`${origin}/v1/${path}/tasks/${id}`, { headers: OWNER })
   if (response.status === 404) return null
   if (!response.ok) throw new Error(`GET tasks/${id}: ${String(response.status)}`)
   return decodedFields((await response.json()).fields ?? {})
@@ -116,8 +127,9 @@ export const tasksQuery = (email) => ({
 })
 
 /** The documents of `email`'s tasks as stored (every field, whatever wrote it), each one's last write. */
-export async function storedDocuments(origin, email) {
-  const response = await ask(`${origin}/v1/${DOCUMENTS}:runQuery`, {
+export async function storedDocuments(where, email) {
+  const { origin, path } = placeOf(where)
+  const response = await ask(`${origin}/v1/${path}:runQuery`, {
     method: 'POST',
     headers: OWNER,
     body: JSON.stringify({ structuredQuery: tasksQuery(email) }),
@@ -137,8 +149,9 @@ export async function storedDocuments(origin, email) {
 }
 
 /** Puts `content` in force as the rules at once (the emulator takes them at run time). */
-export async function putRules(origin, content) {
-  const response = await ask(`${origin}/emulator/v1/projects/${PROJECT}:securityRules`, {
+export async function putRules(where, content) {
+  const { origin, project } = placeOf(where)
+  const response = await ask(`${origin}/emulator/v1/projects/${project}:securityRules`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ rules: { files: [{ content }] } }),
@@ -149,7 +162,8 @@ export async function putRules(origin, content) {
 }
 
 /** Deletes every document (the emulator's own endpoint). */
-export async function clearDatabase(origin) {
-  const response = await ask(`${origin}/emulator/v1/${DOCUMENTS}`, { method: 'DELETE' })
+export async function clearDatabase(where) {
+  const { origin, path } = placeOf(where)
+  const response = await ask(`${origin}/emulator/v1/${path}`, { method: 'DELETE' })
   if (!response.ok) throw new Error(`Clearing the database failed: ${String(response.status)}`)
 }

@@ -6,7 +6,7 @@ import { appStarted, connectivityLost, connectivityRestored } from './app/hooks'
 import { App } from './app/App'
 import { guardLeaving } from './features/tasks'
 import { setupStore } from './app/store'
-import { readConfig } from './config/env'
+import { EMULATOR_PROJECT_GLOBAL, readConfig, withEmulatorProject } from './config/env'
 import { viteEnv } from './config/viteEnv'
 import { celebrate } from './services/browser/confetti'
 import {
@@ -18,7 +18,10 @@ import { createFirestoreTaskRepository } from './services/firebase/firestoreTask
 import { createLoadGate, loadFirebaseApp } from './services/firebase/lazyFirebaseApp'
 import { createLazyFirebaseAuthService } from './services/firebase/lazyFirebaseAuth'
 
-const { firebase: settings } = readConfig(viteEnv)
+const settings = withEmulatorProject(
+  readConfig(viteEnv).firebase,
+  Reflect.get(globalThis, EMULATOR_PROJECT_GLOBAL),
+)
 const firebaseGate = createLoadGate()
 const app = loadFirebaseApp(settings, firebaseGate.opened)
 // Earlier versions kept here the e-mails of people who signed out with changes unsent.

@@ -72,6 +72,21 @@ export function readFirebaseSettings(env: Env): FirebaseSettings {
   }
 }
 
+/** Where a page on the emulators may be given its project before its scripts run. */
+export const EMULATOR_PROJECT_GLOBAL = 'todoEmulatorProject'
+
+/**
+ * With the emulators only: the `demo-` project the page was given in
+ * `globalThis[EMULATOR_PROJECT_GLOBAL]` before its scripts ran, else the settings as they are.
+ * The browser tests give each worker its own, so that workers on one Firestore emulator never
+ * see each other's data (docs/testing.md). A real project's build never reads it.
+ */
+export function withEmulatorProject(settings: FirebaseSettings, given: unknown): FirebaseSettings {
+  if (!settings.emulators || typeof given !== 'string') return settings
+  if (!/^demo-[a-z0-9-]{1,24}$/.test(given)) return settings
+  return { ...settings, projectId: given }
+}
+
 export function parseConfig(
   env: Env,
 ): { ok: true; config: AppConfig } | { ok: false; errors: string[] } {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { parseConfig, readConfig, readFirebaseSettings } from '../../src/config/env'
+import {
+  parseConfig,
+  readConfig,
+  readFirebaseSettings,
+  withEmulatorProject,
+} from '../../src/config/env'
 
 const project = {
   VITE_FIREBASE_API_KEY: 'key',
@@ -63,5 +68,24 @@ describe('the whole configuration', () => {
     expect(() => readConfig({ VITE_FIREBASE_API_KEY: 'key' })).toThrow(
       /^The environment is invalid:\n- The Firebase configuration is incomplete: set VITE_FIREBASE_AUTH_DOMAIN, VITE_FIREBASE_PROJECT_ID, VITE_FIREBASE_APP_ID/,
     )
+  })
+})
+
+describe('a project given to the page on the emulators', () => {
+  it('replaces the demo project with the emulators only', () => {
+    const emulated = readFirebaseSettings({})
+    expect(withEmulatorProject(emulated, 'demo-todo-w1')).toEqual({
+      ...emulated,
+      projectId: 'demo-todo-w1',
+    })
+    const real = readFirebaseSettings(project)
+    expect(withEmulatorProject(real, 'demo-todo-w1')).toBe(real)
+  })
+
+  it('is a demo- project id or nothing', () => {
+    const emulated = readFirebaseSettings({})
+    for (const given of [undefined, 42, '', 'my-todo', 'demo-', 'demo-Todo', 'demo-todo/x']) {
+      expect(withEmulatorProject(emulated, given)).toBe(emulated)
+    }
   })
 })

@@ -12,22 +12,29 @@ import {
 } from './support/deletion'
 import { queuedWrites } from './support/deviceStore'
 import { AUTH, goOffline, goOnline, WRITE_CHANNEL } from './support/network'
+import { counted, sized } from './support/sizes'
+import { MAX_BATCH_WRITES } from '../../src/services/types'
 
-// Thousands of writes: on an emulator no other device has used (support/emulator.ts).
-test.use({ freshEmulator: true })
+// Thousands of writes: on a project no other device has used (support/emulator.ts).
+test.use({ freshProject: true })
 
 // Delete account is all or nothing: the connection cut at each point of it (before the first
-// batch of deletes, between two, after the last, during the Auth call) on a list of 1,200
-// tasks, and what the server then holds (the emulators' admin views): everything as it was
+// batch of deletes, between two, after the last, during the Auth call) on a list of more
+// tasks than one batch takes, and what the server then holds (the emulators' admin views): everything as it was
 // but what was deleted, with the account, said as it is; then Try again deletes the rest.
 
-// 1,200 tasks stored and deleted, some twice over, on the emulator: minutes on a busy machine.
+// Hundreds of tasks stored and deleted, some twice over, on the emulator: minutes on a busy
+// machine.
 test.describe.configure({ timeout: 480_000 })
 
-const COUNT = 1200
+// 1,200 in a full run; in `npm test` 600: two batches of deletes (over MAX_BATCH_WRITES, 500),
+// so that a cut can fall between them.
+const COUNT = sized(1200, MAX_BATCH_WRITES + 100)
+/** What is left once the first batch is deleted. */
+const AFTER_FIRST = COUNT - MAX_BATCH_WRITES
 const TRY_AGAIN_NOTE = 'try again once you are back online'
 
-/** The page signed in with 1,200 tasks, its Delete account dialog open; and their uid. */
+/** The page signed in with COUNT tasks, its Delete account dialog open; and their uid. */
 async function withTasks(page: Page, person: Person) {
   const dialog = await plantTasks(page, person, COUNT)
   const uid = await authAccountOf(page.request, person.email)
@@ -73,9 +80,13 @@ test('cut between two batches: 500 deleted, the rest and the account there; Try 
   await dialog.getByRole('button', { name: 'Delete account' }).click()
   await cut
   await expect(dialog.getByRole('status')).toHaveText(
-    `The connection was lost after 500 of 1,200 tasks were deleted. Your account and the other tasks are still here: ${TRY_AGAIN_NOTE}.`,
+    `The connection was lost after ${counted(MAX_BATCH_WRITES)} of ${counted(COUNT)} tasks were deleted. Your account and the other tasks are still here: ${TRY_AGAIN_NOTE}.`,
   )
-  expect(await serverHolds(page, person, uid)).toEqual({ tasks: 700, account: true, marked: false })
+  expect(await serverHolds(page, person, uid)).toEqual({
+    tasks: AFTER_FIRST,
+    account: true,
+    marked: false,
+  })
   await tryAgain(page, dialog, person)
   expect(reactErrors()).toEqual([])
 })
@@ -176,10 +187,14 @@ test('the Write channel alone stops answering after a batch, and Try again at on
   await page.context().route(WRITE_CHANNEL, silent)
   await dialog.getByRole('button', { name: 'Delete account' }).click()
   await expect(dialog.getByRole('status')).toHaveText(
-    `The connection was lost after 500 of 1,200 tasks were deleted. Your account and the other tasks are still here: ${TRY_AGAIN_NOTE}.`,
+    `The connection was lost after ${counted(MAX_BATCH_WRITES)} of ${counted(COUNT)} tasks were deleted. Your account and the other tasks are still here: ${TRY_AGAIN_NOTE}.`,
     { timeout: 150_000 },
   )
-  expect(await serverHolds(page, person, uid)).toEqual({ tasks: 700, account: true, marked: false })
+  expect(await serverHolds(page, person, uid)).toEqual({
+    tasks: AFTER_FIRST,
+    account: true,
+    marked: false,
+  })
   // The second batch is still queued on the device: the page's list leaves its tasks out,
   // the server holds them. Trying again at once must not take the list's word for it.
   await page.context().unroute(WRITE_CHANNEL, silent)

@@ -5,8 +5,8 @@ import { accountLine, importFile } from './support/account'
 import { clearTasks, storedCountOf } from './support/backend'
 import { queuedWrites } from './support/deviceStore'
 
-// Thousands of writes: on an emulator no other device has used (support/emulator.ts).
-test.use({ freshEmulator: true })
+// Thousands of writes: on a project no other device has used (support/emulator.ts).
+test.use({ freshProject: true })
 
 // An import of many tasks (2,000 in `npm test`; `npm run test:import`: the most a file may
 // bring, 20,000, nearly 10 MB) keeps the page alive: clicks made while it runs are answered, the

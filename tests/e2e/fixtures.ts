@@ -1,7 +1,7 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { clearTasks } from './support/backend'
 import { closeDevices } from './support/devices'
-import { deviceOpened, startFirestore, type Firestore } from './support/emulator'
+import { deviceOpened, firestoreProject, freshProjectIfUsed, startWorker } from './support/emulator'
 import { followNetworkOfTest } from './support/network'
 import { routeGoogleOffline, signInThroughEmulatorPopup } from './support/offline-google'
 
@@ -11,10 +11,14 @@ export interface Person {
 }
 
 let people = 0
-/** A new person for each call, so runs never meet each other's accounts or tasks. */
+/**
+ * A new person for each call, so runs and workers never meet each other's accounts (the Auth
+ * emulator's one project holds them all) or tasks.
+ */
 export function newPerson(name = 'Ada Lovelace'): Person {
   people++
-  const stamp = `${String(Date.now())}-${String(people)}`
+  const worker = process.env.TEST_WORKER_INDEX ?? '0'
+  const stamp = `${String(Date.now())}-w${worker}-${String(people)}`
   return { email: `user-${stamp}@example.com`, displayName: `${name} ${stamp.slice(-4)}` }
 }
 
@@ -88,37 +92,37 @@ export async function addTasks(page: Page, ...texts: string[]): Promise<void> {
 export const test = base.extend<
   {
     emptyDatabaseAfter: undefined
-    /** This test's many writes want a fresh emulator (see support/emulator.ts). */
-    freshEmulator: boolean
+    /** This test's many writes want a project no device has used (see support/emulator.ts). */
+    freshProject: boolean
     consoleMessages: string[]
     person: Person
     signedIn: Page
   },
-  { firestore: Firestore }
+  { workerProject: undefined }
 >({
-  firestore: [
+  workerProject: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide, workerInfo) => {
-      const firestore = await startFirestore(`${workerInfo.project.outputDir}/firestore-emulator`)
-      await provide(firestore)
-      await firestore.stop()
+      startWorker(workerInfo.workerIndex)
+      await provide(undefined)
     },
-    { scope: 'worker', auto: true, timeout: 180_000 },
+    { scope: 'worker', auto: true },
   ],
-  freshEmulator: [false, { option: true }],
-  // Each test closes its devices and leaves the database empty, or a fresh emulator (set up
-  // first, so torn down after its pages).
+  freshProject: [false, { option: true }],
+  // Each test closes its devices and leaves its project's database empty, or moves on to a
+  // fresh project (set up first, so torn down after its pages), emptying the one it leaves.
   emptyDatabaseAfter: [
-    async ({ firestore, freshEmulator }, provide) => {
-      if (freshEmulator) await firestore.freshIfUsed(1)
+    async ({ freshProject }, provide) => {
+      const left = freshProject ? freshProjectIfUsed(1) : null
+      if (left) await clearTasks(left)
       await provide(undefined)
       await closeDevices()
-      if (!(await firestore.freshIfUsed())) await clearTasks()
+      await clearTasks(freshProjectIfUsed() ?? firestoreProject())
     },
     { auto: true },
   ],
   context: async ({ context }, provide) => {
-    deviceOpened()
+    await deviceOpened(context)
     await routeGoogleOffline(context)
     await followNetworkOfTest(context)
     await provide(context)

@@ -10,7 +10,13 @@ import {
   taskInput,
   test,
 } from './fixtures'
-import { FIRESTORE, storedDocumentsOf, storedTasksOf, tasksQuery } from './support/backend'
+import {
+  documentsPath,
+  FIRESTORE,
+  storedDocumentsOf,
+  storedTasksOf,
+  tasksQuery,
+} from './support/backend'
 import { newDevice } from './support/devices'
 import { WRITE_CHANNEL } from './support/network'
 
@@ -135,13 +141,10 @@ test('two people in two browsers each see only their own tasks; a crafted query 
   // Grace's own token, asking for Ada's tasks: the rules refuse it.
   const authorization = `Bearer ${await idToken(otherPage)}`
   expect(authorization).toMatch(/^Bearer ey/)
-  const crafted = await request.post(
-    `${FIRESTORE}/v1/projects/demo-todo/databases/(default)/documents:runQuery`,
-    {
-      headers: { authorization, 'content-type': 'application/json' },
-      data: { structuredQuery: tasksQuery(person.email) },
-    },
-  )
+  const crafted = await request.post(`${FIRESTORE}/v1/${documentsPath()}:runQuery`, {
+    headers: { authorization, 'content-type': 'application/json' },
+    data: { structuredQuery: tasksQuery(person.email) },
+  })
   expect(crafted.status()).toBe(403)
   await context.close()
 })

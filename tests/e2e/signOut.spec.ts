@@ -13,6 +13,7 @@ import {
 } from './fixtures'
 import { storedTasksOf } from './support/backend'
 import { deviceText, firestoreDatabases, queuedWrites } from './support/deviceStore'
+import { firestoreProject } from './support/emulator'
 import { goOffline, goOnline } from './support/network'
 
 // Log Out on a shared computer: what stays on the device, and what the next person sees.
@@ -46,7 +47,7 @@ test('everything saved: Log Out leaves nothing of the person on the device, and 
   const texts = ['Book the dentist', 'Call the bank about the loan']
   await addTasks(page, ...texts)
   await expect.poll(async () => (await storedTasksOf(request, person.email)).length).toBe(2)
-  expect(await firestoreDatabases(page)).toEqual(['firestore/[DEFAULT]/demo-todo/main'])
+  expect(await firestoreDatabases(page)).toEqual([`firestore/[DEFAULT]/${firestoreProject()}/main`])
   expect(await deviceText(page)).toContain(texts[0])
 
   await logOut(page)

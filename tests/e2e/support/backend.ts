@@ -11,15 +11,15 @@ import {
 import { compareTasks, FINISHED_ORDER_BASE } from '../../../src/features/tasks/model/ordering'
 import { fromStored, newTask } from '../../../src/services/taskDocument'
 import type { Task } from '../../../src/services/types'
+import { documentsPath, firestoreHere, firestoreProject } from './emulator'
 import { FIRESTORE } from './network'
 
 /**
- * The database the browser tests run on, Google's Firestore emulator (scripts/emulators.ts): read
- * and seeded through Firestore's REST API with `Bearer owner`, the emulators' admin token,
- * which bypasses the rules.
+ * The database the browser tests run on, Google's Firestore emulator (scripts/emulators.ts), in
+ * this worker's project (support/emulator.ts): read and seeded through Firestore's REST API with
+ * `Bearer owner`, the emulators' admin token, which bypasses the rules.
  */
-export { FIRESTORE }
-const DOCUMENTS = 'projects/demo-todo/databases/(default)/documents'
+export { FIRESTORE, documentsPath }
 const OWNER = { authorization: 'Bearer owner', 'content-type': 'application/json' }
 
 /** A task as the app reads it from its document (src/services/taskDocument.ts). */
@@ -31,20 +31,23 @@ export { tasksQuery }
 export const storedDocumentsOf = (
   _request: APIRequestContext,
   email: string,
-): Promise<{ id: string; data: Record<string, unknown> }[]> => storedDocuments(FIRESTORE, email)
+  project = firestoreProject(),
+): Promise<{ id: string; data: Record<string, unknown> }[]> =>
+  storedDocuments(firestoreHere(project), email)
 
-/** The stored tasks of one owner, as the app reads them, in the app's list order. */
+/** The stored tasks of one owner (in this worker's project), as the app reads them, in order. */
 export async function storedTasksOf(
   request: APIRequestContext,
   email: string,
+  project = firestoreProject(),
 ): Promise<StoredTask[]> {
-  const documents = await storedDocumentsOf(request, email)
+  const documents = await storedDocumentsOf(request, email, project)
   return documents.map(({ id, data }) => fromStored(id, data)).sort(compareTasks)
 }
 
 /** How many tasks `email` has on the server (an aggregation: cheap to ask often). */
 export async function storedCountOf(request: APIRequestContext, email: string): Promise<number> {
-  const response = await request.post(`${FIRESTORE}/v1/${DOCUMENTS}:runAggregationQuery`, {
+  const response = await request.post(`${FIRESTORE}/v1/${documentsPath()}:runAggregationQuery`, {
     headers: OWNER,
     data: {
       structuredAggregationQuery: {
@@ -62,7 +65,7 @@ export async function storedCountOf(request: APIRequestContext, email: string): 
 
 /** Whether the server holds the account of `uid` marked deleted (Delete account's mark). */
 export async function isMarkedDeleted(request: APIRequestContext, uid: string): Promise<boolean> {
-  const response = await request.get(`${FIRESTORE}/v1/${DOCUMENTS}/deletedAccounts/${uid}`, {
+  const response = await request.get(`${FIRESTORE}/v1/${documentsPath()}/deletedAccounts/${uid}`, {
     headers: OWNER,
   })
   if (response.status() === 404) return false
@@ -71,19 +74,19 @@ export async function isMarkedDeleted(request: APIRequestContext, uid: string): 
 }
 
 /**
- * Deletes every task of every test: the emulator's queries and live queries take longer the
- * more documents the collection holds, whoever owns them.
+ * Deletes every task of every test of `project` (this worker's now): the emulator's queries and
+ * live queries take longer the more documents the collection holds, whoever owns them.
  */
-export const clearTasks = (): Promise<void> =>
+export const clearTasks = (project = firestoreProject()): Promise<void> =>
   // Refused (409) while a write is under way: asked again until it is done.
-  expect(() => clearDatabase(FIRESTORE)).toPass({ timeout: 30_000 })
+  expect(() => clearDatabase({ origin: FIRESTORE, project })).toPass({ timeout: 30_000 })
 
 /** Stores tasks as the app stores them (the rules do not apply to the admin token). */
-export const seedTasks = (tasks: StoredTask[]): Promise<void> => seedStored(FIRESTORE, tasks)
+export const seedTasks = (tasks: StoredTask[]): Promise<void> => seedStored(firestoreHere(), tasks)
 
 /** Stores documents exactly as given: as the original app, or any other client, wrote them. */
 export const seedDocuments = (documents: { id: string; data: object }[]): Promise<void> =>
-  seedRaw(FIRESTORE, documents)
+  seedRaw(firestoreHere(), documents)
 
 /**
  * Stores `count` tasks of `email`, ids in list order: task i (from 0) has the text `text(i + 1)`
@@ -123,10 +126,10 @@ export async function whileWritesRefused(
 ): Promise<void> {
   const refusing = RULES.replace(/allow (create|update|delete): if /g, 'allow $1: if false && ')
   if (refusing.split('if false &&').length !== 4) throw new Error('firestore.rules changed shape')
-  await putRules(FIRESTORE, refusing)
+  await putRules(firestoreHere(), refusing)
   try {
     await body()
   } finally {
-    await putRules(FIRESTORE, RULES)
+    await putRules(firestoreHere(), RULES)
   }
 }

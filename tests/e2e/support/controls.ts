@@ -7,7 +7,8 @@ import {
 } from '@playwright/test'
 import { deleteTasks } from '../../../scripts/firestore-rest.mjs'
 import type { Person } from '../fixtures'
-import { FIRESTORE, storedDocumentsOf } from './backend'
+import { storedDocumentsOf } from './backend'
+import { firestoreHere } from './emulator'
 
 // The plumbing of the walk over every control (controls.spec.ts): what a page shows as
 // controls, named by where they are; and pressing one as a person does at a given width.
@@ -171,7 +172,7 @@ export async function removeTasksBut(
   const extra = (await storedDocumentsOf(request, email)).filter(({ id }) => !ids.includes(id))
   if (extra.length > 0)
     await deleteTasks(
-      FIRESTORE,
+      firestoreHere(),
       extra.map(({ id }) => id),
     )
 }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from '@playwright/test'
 import { signIn, type Person } from '../fixtures'
-import { deviceOpened } from './emulator'
+import { deviceOpened, firestoreProject } from './emulator'
 import { followNetworkOfTest } from './network'
 import { routeGoogleOffline } from './offline-google'
 
@@ -14,14 +14,18 @@ export async function closeDevices(): Promise<void> {
   opened.clear()
 }
 
-/** A new context ready for the app: the Auth popup works offline, the network as tests say. */
+/**
+ * A new context ready for the app: the Auth popup works offline, the network as tests say, the
+ * data in this worker's project (or `project`).
+ */
 export async function newDevice(
   browser: Browser,
   options: Parameters<Browser['newContext']>[0] = {},
+  project = firestoreProject(),
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ reducedMotion: 'reduce', ...options })
   opened.add(context)
-  deviceOpened()
+  await deviceOpened(context, project)
   context.on('close', () => opened.delete(context))
   await routeGoogleOffline(context)
   await followNetworkOfTest(context)
@@ -32,8 +36,12 @@ export async function newDevice(
  * A device: its own context (storage, clock), the app loaded and signed in as `person` (the
  * second device of a person picks the existing account in the emulator's popup).
  */
-export async function device(browser: Browser, person: Person, { clock = false } = {}) {
-  const context = await newDevice(browser)
+export async function device(
+  browser: Browser,
+  person: Person,
+  { clock = false, project = firestoreProject() } = {},
+) {
+  const context = await newDevice(browser, {}, project)
   if (clock) await context.clock.install()
   const page = await context.newPage()
   await page.goto('./')

@@ -1,41 +1,61 @@
-import { emulatorServices, startServices, type Running } from '../../../scripts/emulators.ts'
+import type { BrowserContext } from '@playwright/test'
+import { EMULATOR_PROJECT_GLOBAL } from '../../../src/config/env'
+import { FIRESTORE } from './network'
 
-// Google's Firestore emulator slows over a run: late in a long one, writes took a hundred times
-// longer (docs/performance.md). Devices that left without ending their listen session were one
-// cause measured (2026-11-25); ending them did not stop it (2026-11-28). So the test worker runs
-// the emulator itself, and starts a fresh one once a few devices have come and gone. Each test
-// leaves the database empty, so a fresh one is all a test can tell apart.
+// One Firestore emulator serves every test worker (playwright.config.ts starts it), each worker
+// in a project of its own: the emulator keeps projects apart, so workers side by side never see
+// each other's tasks (isolation.spec.ts). The app's page takes the worker's project before its
+// scripts run (src/config/env.ts, withEmulatorProject); the REST helpers (backend.ts) use it too.
+//
+// Google's emulator slows over a run as devices come and go: late in a long run, writes took a
+// hundred times longer (docs/performance.md). The test worker used to restart it once six
+// devices had left; a project nobody has used is as fast (measured, docs/testing.md), so the
+// worker moves to a new project instead, and no other worker waits for a restart.
 
 const FRESH_AFTER_DEVICES = 6
 
+let worker = 0
+let generation = 0
 let devices = 0
-/** A device (browser context) opened against the emulator. */
-export const deviceOpened = () => {
-  devices++
-}
 
-export interface Firestore {
-  /**
-   * Starts a fresh emulator when `atLeast` (1 or more) devices used this one, once every test's
-   * are closed; whether it did.
-   */
-  freshIfUsed(atLeast?: number): Promise<boolean>
-  stop(): Promise<void>
-}
+/** The project this worker's tests use now. */
+export const firestoreProject = () => `demo-todo-w${String(worker)}-${String(generation)}`
 
-export async function startFirestore(logDir: string): Promise<Firestore> {
-  const services = (await emulatorServices()).filter(({ name }) => name === 'Firestore emulator')
-  const start = () => startServices(services, { logDir, say: () => undefined })
-  let running: Running = await start()
+/** The emulator and this worker's project (or `project`), for scripts/firestore-rest.mjs. */
+export const firestoreHere = (project = firestoreProject()) => ({ origin: FIRESTORE, project })
+
+/** The documents of this worker's project, for Firestore's REST paths. */
+export const documentsPath = () => `projects/${firestoreProject()}/databases/(default)/documents`
+
+/** Starts this worker on its own project (at the start of a worker). */
+export function startWorker(workerIndex: number): void {
+  worker = workerIndex
+  generation = 0
   devices = 0
-  return {
-    async freshIfUsed(atLeast = FRESH_AFTER_DEVICES) {
-      if (devices < atLeast) return false
-      await running.stop()
-      running = await start()
-      devices = 0
-      return true
+}
+
+/** A device (browser context) about to open the app: its pages use this worker's project. */
+export async function deviceOpened(
+  context: BrowserContext,
+  project = firestoreProject(),
+): Promise<void> {
+  devices++
+  await context.addInitScript(
+    ([name, given]) => {
+      Object.assign(globalThis, { [name]: given })
     },
-    stop: () => running.stop(),
-  }
+    [EMULATOR_PROJECT_GLOBAL, project] as const,
+  )
+}
+
+/**
+ * Moves this worker to a new project when `atLeast` (1 or more) devices used this one, once
+ * every test's are closed; the project it left, or null.
+ */
+export function freshProjectIfUsed(atLeast = FRESH_AFTER_DEVICES): string | null {
+  if (devices < atLeast) return null
+  const left = firestoreProject()
+  generation++
+  devices = 0
+  return left
 }
