@@ -15,9 +15,6 @@ import { AUTH, goOffline, goOnline, WRITE_CHANNEL } from './support/network'
 import { counted, sized } from './support/sizes'
 import { MAX_BATCH_WRITES } from '../../src/services/types'
 
-// Thousands of writes: on a project no other device has used (support/emulator.ts).
-test.use({ freshProject: true })
-
 // Delete account is all or nothing: the connection cut at each point of it (before the first
 // batch of deletes, between two, after the last, during the Auth call) on a list of more
 // tasks than one batch takes, and what the server then holds (the emulators' admin views): everything as it was

@@ -1,7 +1,7 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { clearTasks } from './support/backend'
 import { closeDevices } from './support/devices'
-import { deviceOpened, firestoreProject, freshProjectIfUsed, startWorker } from './support/emulator'
+import { deviceOpened, startTest, startWorker } from './support/emulator'
 import { followNetworkOfTest } from './support/network'
 import { routeGoogleOffline, signInThroughEmulatorPopup } from './support/offline-google'
 
@@ -91,16 +91,15 @@ export async function addTasks(page: Page, ...texts: string[]): Promise<void> {
 
 export const test = base.extend<
   {
-    emptyDatabaseAfter: undefined
-    /** This test's many writes want a project no device has used (see support/emulator.ts). */
-    freshProject: boolean
+    /** The test's own Firestore project (support/emulator.ts), emptied after it. */
+    firestoreProject: string
     consoleMessages: string[]
     person: Person
     signedIn: Page
   },
-  { workerProject: undefined }
+  { worker: undefined }
 >({
-  workerProject: [
+  worker: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide, workerInfo) => {
       startWorker(workerInfo.workerIndex)
@@ -108,21 +107,20 @@ export const test = base.extend<
     },
     { scope: 'worker', auto: true },
   ],
-  freshProject: [false, { option: true }],
-  // Each test closes its devices and leaves its project's database empty, or moves on to a
-  // fresh project (set up first, so torn down after its pages), emptying the one it leaves.
-  emptyDatabaseAfter: [
-    async ({ freshProject }, provide) => {
-      const left = freshProject ? freshProjectIfUsed(1) : null
-      if (left) await clearTasks(left)
-      await provide(undefined)
+  // Each test closes its devices and leaves its project's database empty: the emulator keeps
+  // every project in memory. Set up first, so torn down after its pages.
+  firestoreProject: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      const project = startTest()
+      await provide(project)
       await closeDevices()
-      await clearTasks(freshProjectIfUsed() ?? firestoreProject())
+      await clearTasks(project)
     },
     { auto: true },
   ],
-  context: async ({ context }, provide) => {
-    await deviceOpened(context)
+  context: async ({ context, firestoreProject: project }, provide) => {
+    await deviceOpened(context, project)
     await routeGoogleOffline(context)
     await followNetworkOfTest(context)
     await provide(context)

@@ -61,7 +61,6 @@ test.describe(`a list of ${counted(COUNT)} tasks`, () => {
   // Seeding, loading and drawing thousands of tasks and walking them by keyboard is work that takes
   // as long as the machine needs: three times the usual budget.
   test.slow()
-  test.use({ freshProject: true })
 
   test.beforeEach(async ({ page, person }) => {
     // The tasks are stored once the list is open, and arrive live. Stored before, they would be

@@ -250,7 +250,6 @@ if (COUNT <= WINDOW_MIN_ROWS) throw new Error('The long list is no longer window
 
 test.describe(`a list of ${counted(COUNT)} tasks`, () => {
   test.slow()
-  test.use({ freshProject: true })
   const text = (n: number) => `Task ${String(n)} of the long list`
 
   test('a task moves by keys and by a drag that scrolls the page; each move writes its task alone', async ({
