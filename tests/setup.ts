@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node'
 import { afterEach } from 'vitest'
 import { loadReorderKit } from '../src/features/tasks/ui/list/useReorderKit'
 import { loadTaskRows } from '../src/features/tasks/ui/useTaskRows'
+import { warmDueParser } from './support/warm'
 import { createIdentityToolkitHandlers } from './support/identityToolkit'
 
 // The Auth client captures `fetch` when it is imported, so MSW must patch it before any
@@ -45,6 +46,10 @@ if (typeof Element !== 'undefined') {
 // The rows' code and their drag library (chunks of their own) are in before any list is drawn,
 // as they are in the app before the tasks come, so no test's rows are drawn anew under them.
 await Promise.all([loadTaskRows(), loadReorderKit()])
+// The due-date parser too (chrono's English, a chunk of its own in the app, loaded as a person
+// starts typing), having read a date once: chrono builds its patterns on first use. Loaded and
+// built in a test, it took seconds of a test's limit on a busy machine.
+await warmDueParser()
 
 afterEach(() => {
   server.resetHandlers()
