@@ -3,8 +3,8 @@ import { CHROMIUM_ARGS, chromiumExecutable, chromiumSource } from './scripts/chr
 import { emulatorServices, shellCommand, startTimeoutMs } from './scripts/emulators.ts'
 
 // The browser tests run on Google's Firestore and Auth emulators as scripts/emulators.ts starts
-// them, in memory: every run starts empty. Test files run side by side in E2E_WORKERS workers
-// (2 unless set), each worker in a Firestore project of its own (tests/e2e/support/emulator.ts).
+// them, in memory: every run starts empty. Tests run side by side in E2E_WORKERS workers (2
+// unless set), each test in a Firestore project of its own (tests/e2e/support/emulator.ts).
 const timeout = startTimeoutMs()
 const workers = Number(process.env.E2E_WORKERS) || 2
 const executablePath = await chromiumExecutable()
@@ -13,8 +13,8 @@ if (!process.env.TEST_WORKER_INDEX) console.log(`Chromium: ${await chromiumSourc
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
-  // A file's tests run in order in one worker; files are shared out between the workers.
-  fullyParallel: false,
+  // Tests are shared out one by one: each has its own project, person and devices.
+  fullyParallel: true,
   workers,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
