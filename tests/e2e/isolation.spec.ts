@@ -3,11 +3,12 @@ import { clearTasks, storedTasksOf, whileWritesRefused } from './support/backend
 import { device } from './support/devices'
 import { firestoreProject } from './support/emulator'
 
-// The test workers run side by side on one Firestore emulator, each in a project of its own
-// (support/emulator.ts). Here one person on two devices, one in this worker's project and one
-// in another's: as the same e-mail, only the projects keep their tasks apart. Neither sees the
-// other's tasks, live, after a reload or on the server; what a test does to its own project
-// (rules that refuse every write, emptying it at the end) leaves the other alone.
+// The test workers run side by side on one Firestore emulator, each test in a project of its
+// own (support/emulator.ts). Here one person on two devices, one in this test's project and one
+// in another, as a test of the other worker would have it: as the same e-mail, only the
+// projects keep their tasks apart. Neither sees the other's tasks, live, after a reload or on
+// the server; what a test does to its own project (rules that refuse every write, emptying it
+// at the end) leaves the other alone.
 
 test('two workers’ projects on the one emulator never see each other’s tasks, rules or clearing', async ({
   browser,

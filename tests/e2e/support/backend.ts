@@ -16,7 +16,7 @@ import { FIRESTORE } from './network'
 
 /**
  * The database the browser tests run on, Google's Firestore emulator (scripts/emulators.ts), in
- * this worker's project (support/emulator.ts): read and seeded through Firestore's REST API with
+ * the test's own project (support/emulator.ts): read and seeded through Firestore's REST API with
  * `Bearer owner`, the emulators' admin token, which bypasses the rules.
  */
 export { FIRESTORE, documentsPath }
@@ -35,7 +35,7 @@ export const storedDocumentsOf = (
 ): Promise<{ id: string; data: Record<string, unknown> }[]> =>
   storedDocuments(firestoreHere(project), email)
 
-/** The stored tasks of one owner (in this worker's project), as the app reads them, in order. */
+/** The stored tasks of one owner (in the test's project), as the app reads them, in order. */
 export async function storedTasksOf(
   request: APIRequestContext,
   email: string,
@@ -74,8 +74,8 @@ export async function isMarkedDeleted(request: APIRequestContext, uid: string): 
 }
 
 /**
- * Deletes every task of every test of `project` (this worker's now): the emulator's queries and
- * live queries take longer the more documents the collection holds, whoever owns them.
+ * Deletes every document of `project` (the test's own unless given): the emulator keeps every
+ * project in memory for the whole run.
  */
 export const clearTasks = (project = firestoreProject()): Promise<void> =>
   // Refused (409) while a write is under way: asked again until it is done.

@@ -16,7 +16,7 @@ export async function closeDevices(): Promise<void> {
 
 /**
  * A new context ready for the app: the Auth popup works offline, the network as tests say, the
- * data in this worker's project (or `project`).
+ * data in the test's project (or `project`).
  */
 export async function newDevice(
   browser: Browser,
