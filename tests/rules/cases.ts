@@ -556,6 +556,16 @@ export const CASES: RulesCase[] = [
       ['a day and more', `2026-12-24${'x'.repeat(100)}`, 'permission-denied'],
       ['month 13', '2026-13-01', 'permission-denied'],
       ['a number', 20261224, 'permission-denied'],
+      // Days that look right and do not exist (the app would show them as no date).
+      ['30 February', '2026-02-30', 'permission-denied'],
+      ['29 February, not a leap year', '2026-02-29', 'permission-denied'],
+      ['29 February 1900 (a century)', '1900-02-29', 'permission-denied'],
+      ['29 February 2000 (every 400 years)', '2000-02-29', 'ok'],
+      ['31 April', '2026-04-31', 'permission-denied'],
+      ['31 December', '2026-12-31', 'ok'],
+      ['year 0', '0000-01-01', 'permission-denied'],
+      ['year 1', '0001-01-01', 'ok'],
+      ['an instant on 31 June', '2026-06-31T10:00:00.000Z', 'permission-denied'],
     ] as const
   ).flatMap(([what, due, expected]): RulesCase[] => [
     { name: `create: due ${what}`, as: 'ada', act: create({ ...ownTask, due }), expected },

@@ -26,7 +26,7 @@ import {
 import type { FirebaseSettings } from '../../config/env'
 import { toStoredChanges } from '../taskDocument'
 import type { Persistence, TaskRepository } from '../types'
-import { accountMarks } from './accountMark'
+import { accountDeletions } from './accountMark'
 import { batchesOf, clearKeepingUnsent, databaseName } from './deviceQueue'
 import { tasksOf, watchTasks, type PageWrites } from './liveTasks'
 import { watchDisk } from './onDisk'
@@ -81,7 +81,7 @@ export function createTaskStore(
     },
   }
 
-  const marks = accountMarks(app, () => db)
+  const marks = accountDeletions(app, () => db)
   // The live query's last report came from the server: it is reachable, whatever the browser says.
   let answering = false
 
@@ -114,7 +114,11 @@ export function createTaskStore(
     }
     // Settled before the caller hears: the SDK answers a write before it raises the snapshot
     // that follows from it, so that snapshot is no longer the page's own.
-    return sending.finally(settled)
+    return sending
+      .catch(async (err: unknown) => {
+        throw await marks.explain(err)
+      })
+      .finally(settled)
   }
 
   return {

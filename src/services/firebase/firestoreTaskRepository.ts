@@ -77,8 +77,8 @@ export function createFirestoreTaskRepository(
   return {
     watch: (email, onSnapshot, onError) =>
       follow((tasks) => tasks.watch(email, onSnapshot, onError), onError),
-    watchAccountMark: (onChange, onError) =>
-      follow((tasks) => tasks.watchAccountMark(onChange, onError), onError),
+    watchStanding: (onChange, onError) =>
+      follow((tasks) => tasks.watchStanding(onChange, onError), onError),
     reconnect: async () => (await store()).reconnect(),
     add: async (task) => (await whenLoaded()).add(task),
     update: async (id, changes) => (await whenLoaded()).update(id, changes),
@@ -87,8 +87,10 @@ export function createFirestoreTaskRepository(
     deleteMany: async (ids) => (await whenLoaded()).deleteMany(ids),
     idsOnServer: async (email, atMost) => (await store()).idsOnServer(email, atMost),
     countOnServer: async (email) => (await store()).countOnServer(email),
-    markAccountDeleted: async () => (await store()).markAccountDeleted(),
-    unmarkAccountDeleted: async () => (await store()).unmarkAccountDeleted(),
+    beginDeletion: async () => (await store()).beginDeletion(),
+    deleteTasksOfAccount: async (ids, last) => (await store()).deleteTasksOfAccount(ids, last),
+    stopDeletion: async () => (await store()).stopDeletion(),
+    standing: async () => (await store()).standing(),
     changesOnlyInMemory: () => waiting > 0 || (loaded?.changesOnlyInMemory() ?? false),
     allSaved: async (withinMs) => (await store()).allSaved(withinMs),
     clearDevice: async (options) => (await store()).clearDevice(options),

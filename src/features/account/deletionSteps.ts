@@ -1,0 +1,54 @@
+import { connectivityLost, type connectivityRestored } from '../../app/hooks'
+import type { AppListenerEffect } from '../../app/hooks'
+import {
+  deletionRecounted,
+  deletionStopped,
+  selectDeletion,
+  type accountDeletionConfirmed,
+} from './accountSlice'
+import { selectCurrentUser } from '../auth'
+import { selectServerMayAnswer } from '../tasks'
+
+// What every step of Delete account shares (deleteAccount.ts): how long the server may stay
+// silent, and how a stopped deletion ends, in words that match what the server holds.
+
+/** How long the server may leave a step unanswered before the connection counts as lost. */
+export const STALL_MS = 60_000
+export type Api = Parameters<AppListenerEffect<typeof accountDeletionConfirmed>>[1]
+
+export const mayReachServer = selectServerMayAnswer
+
+/** `work`'s result; null if the browser goes offline or the server is silent for STALL_MS. */
+export async function answered<T>(api: Api, work: Promise<T>): Promise<{ value: T } | null> {
+  const cut = api.condition(connectivityLost.match, STALL_MS).then(() => null)
+  return api.pause(Promise.race([work.then((value) => ({ value })), cut]))
+}
+
+/**
+ * The deletion stops here: the connection went (or was not there before it began). Once begun,
+ * it is stopped on the server too, now or as soon as the server can be reached while the page
+ * lives (else it lapses there within 10 minutes): the account saves again.
+ */
+export function lost(api: Api, begun: boolean) {
+  if (begun) {
+    api.extra.tasks.stopDeletion().catch((err: unknown) => {
+      api.extra.logger.warn('The deletion could not be stopped yet: it is tried again', err)
+    })
+  }
+  const { total } = selectDeletion(api.getState())
+  // Nothing counted yet, so nothing sent: nothing can have been deleted.
+  const offline = total === 0 && !mayReachServer(api.getState())
+  api.dispatch(deletionStopped(offline ? 'offline' : 'connectionLost'))
+}
+
+/** A stopped step's answer was lost: once back, the server's count says what went. */
+export const recountUnsure: AppListenerEffect<typeof connectivityRestored> = async (
+  _action,
+  api,
+) => {
+  const { phase, unsure } = selectDeletion(api.getState())
+  const email = selectCurrentUser(api.getState())?.email
+  if (phase !== 'stopped' || unsure === 0 || !email) return
+  const left = await answered(api, api.extra.tasks.countOnServer(email)).catch(() => null)
+  if (left) api.dispatch(deletionRecounted(left.value))
+}
