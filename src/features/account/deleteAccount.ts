@@ -160,6 +160,13 @@ export const deleteAccount: AppListenerEffect<typeof accountDeletionConfirmed> =
   }
   // Closed by an earlier try whose Auth call failed: only that call is left.
   if (standing.value.kind !== 'closed') {
+    // Counted first, so the dialog says from the start how many go.
+    const left = await countLeft(api, email)
+    if (left === null) {
+      lost(api, false)
+      return
+    }
+    api.dispatch(deletionProgressed({ phase: left === 0 ? 'deletingAccount' : 'deletingTasks' }))
     const begun = await answered(api, tasks.beginDeletion()).catch(() => null)
     if (!begun || !(await deleteEveryTask(api, email))) {
       lost(api, true)

@@ -18,10 +18,21 @@ export type Api = Parameters<AppListenerEffect<typeof accountDeletionConfirmed>>
 
 export const mayReachServer = selectServerMayAnswer
 
-/** `work`'s result; null if the browser goes offline or the server is silent for STALL_MS. */
+/** How long an answer on its way may still come once the browser says it is offline. */
+export const CUT_GRACE_MS = 5000
+
+/**
+ * `work`'s result; null if the server is silent for STALL_MS, or the browser goes offline and no
+ * answer comes within CUT_GRACE_MS (a request sent just before often answers, or fails, at once).
+ */
 export async function answered<T>(api: Api, work: Promise<T>): Promise<{ value: T } | null> {
-  const cut = api.condition(connectivityLost.match, STALL_MS).then(() => null)
-  return api.pause(Promise.race([work.then((value) => ({ value })), cut]))
+  const result = work.then((value) => ({ value }))
+  const cut = api.condition(connectivityLost.match, STALL_MS).then(async (offline) => {
+    if (!offline) return null
+    const late = new Promise<null>((resolve) => setTimeout(resolve, CUT_GRACE_MS, null))
+    return Promise.race([result, late])
+  })
+  return api.pause(Promise.race([result, cut]))
 }
 
 /**
@@ -35,9 +46,8 @@ export function lost(api: Api, begun: boolean) {
       api.extra.logger.warn('The deletion could not be stopped yet: it is tried again', err)
     })
   }
-  const { total } = selectDeletion(api.getState())
-  // Nothing counted yet, so nothing sent: nothing can have been deleted.
-  const offline = total === 0 && !mayReachServer(api.getState())
+  // Nothing sent: nothing can have been deleted.
+  const offline = !begun && !mayReachServer(api.getState())
   api.dispatch(deletionStopped(offline ? 'offline' : 'connectionLost'))
 }
 

@@ -22,10 +22,22 @@ const inZone = (tz: string) => (process.env.TZ = tz)
 
 describe('a stored due', () => {
   it('is a day or an instant with its time, nothing else', () => {
-    for (const good of ['2026-12-03', '2028-02-29', '2000-02-29', '0001-01-01', '2026-12-03T17:00:00.000Z']) {
+    for (const good of [
+      '2026-12-03',
+      '2028-02-29',
+      '2000-02-29',
+      '0001-01-01',
+      '2026-12-03T17:00:00.000Z',
+    ]) {
       expect(isDue(good), good).toBe(true)
     }
-    const missing = ['2026-02-30', '1900-02-29', '2026-04-31', '0000-01-01', '2026-06-31T10:00:00.000Z']
+    const missing = [
+      '2026-02-30',
+      '1900-02-29',
+      '2026-04-31',
+      '0000-01-01',
+      '2026-06-31T10:00:00.000Z',
+    ]
     for (const bad of [...missing, '2026-13-01', '2026-12-03T17:00', '3 Dec', '', 20261203]) {
       expect(isDue(bad), String(bad)).toBe(false)
     }
