@@ -186,7 +186,7 @@ export function createFakeTaskRepository(
           apply(email)
           resolve()
         } catch (err) {
-          reject(err)
+          reject(err instanceof Error ? err : new Error(String(err)))
         }
       }
       const refuse = (code: string) => {
