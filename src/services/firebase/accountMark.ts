@@ -65,7 +65,7 @@ export function accountDeletions(
   db: () => Firestore,
 ): { methods: Methods; followed: () => string | null; explain: Explain } {
   let followed: string | null = null
-  const run = deletionRun(() => signedInUser(app).uid)
+  const run = deletionRun(() => signedInUser(app).uid, `todo.deletion.${app.name}`)
   const recordOf = async (user: User) => doc(db(), DELETIONS, await keyOf(user.email ?? ''))
   /** When the session signed in, in ms (the token's auth_time, which the rules compare). */
   const signedInAt = async (user: User) => Date.parse((await user.getIdTokenResult()).authTime)
@@ -148,7 +148,7 @@ export function accountDeletions(
     },
     watchStanding(onChange, onError) {
       const user = signedInUser(app)
-      followed = user.email
+      followed = user.uid
       let stopped = false
       let stop: () => void = () => undefined
       let lapse: ReturnType<typeof setTimeout> | undefined

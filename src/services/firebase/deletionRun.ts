@@ -5,20 +5,19 @@
 // stop the server did not take is tried again while the page lives (on `online`, and every
 // 10 s), as nothing else would undo it but the lapse.
 
-const KEY = 'todo.deletion'
 const RETRY_MS = 10_000
 
-function remembered(): string | null {
+function remembered(key: string): string | null {
   try {
-    return localStorage.getItem(KEY)
+    return localStorage.getItem(key)
   } catch {
     return null
   }
 }
-function remember(uid: string | null) {
+function remember(key: string, uid: string | null) {
   try {
-    if (uid === null) localStorage.removeItem(KEY)
-    else localStorage.setItem(KEY, uid)
+    if (uid === null) localStorage.removeItem(key)
+    else localStorage.setItem(key, uid)
   } catch {
     // No storage: a reload's run lapses on the server instead (10 minutes).
   }
@@ -26,13 +25,16 @@ function remember(uid: string | null) {
 const locks = (): LockManager | undefined =>
   typeof navigator === 'undefined' ? undefined : (navigator as Partial<Navigator>).locks
 
-export function deletionRun(uid: () => string) {
+/** `key` names the note and the lock: the same for every page of one Firebase app here. */
+export function deletionRun(uid: () => string, key = 'todo.deletion') {
+  let running = false
   let release: (() => void) | null = null
   let closedHere = false
   let owed: (() => Promise<void>) | null = null
   let retry: ReturnType<typeof setTimeout> | undefined
 
   const unlock = () => {
+    running = false
     release?.()
     release = null
   }
@@ -52,7 +54,7 @@ export function deletionRun(uid: () => string) {
       await send()
       if (owed !== send) return
       settle()
-      remember(null)
+      remember(key, null)
     } catch (err) {
       if (owed === send) retry = setTimeout(tryWhenOnline, RETRY_MS)
       throw err
@@ -63,7 +65,8 @@ export function deletionRun(uid: () => string) {
     async begin() {
       settle()
       closedHere = false
-      remember(uid())
+      remember(key, uid())
+      running = true
       if (release !== null) return
       await new Promise<void>((locked) => {
         const manager = locks()
@@ -71,7 +74,7 @@ export function deletionRun(uid: () => string) {
           locked()
           return
         }
-        void manager.request(KEY, { ifAvailable: true }, (lock) => {
+        void manager.request(key, { ifAvailable: true }, (lock) => {
           locked()
           // Another tab of this device runs one: both renew the same account's deletion.
           if (!lock) return undefined
@@ -85,11 +88,11 @@ export function deletionRun(uid: () => string) {
     },
     closed() {
       unlock()
-      remember(null)
+      remember(key, null)
     },
     closedHere: () => closedHere,
     /** Whether the deletion under way by `closingUid` is this page's (running, or its stop owed). */
-    isMine: (closingUid: string) => (release !== null || owed !== null) && closingUid === uid(),
+    isMine: (closingUid: string) => (running || owed !== null) && closingUid === uid(),
     /** Stops the run: `send` now, and again while the server has not taken it. */
     stop(send: () => Promise<void>): Promise<void> {
       unlock()
@@ -100,9 +103,9 @@ export function deletionRun(uid: () => string) {
     },
     /** Whether the deletion under way was begun here and nothing runs it any more. */
     async orphaned(): Promise<boolean> {
-      if (release !== null || owed !== null || remembered() !== uid()) return false
+      if (running || owed !== null || remembered(key) !== uid()) return false
       const held = (await locks()?.query())?.held ?? []
-      return !held.some(({ name }) => name === KEY)
+      return !held.some(({ name }) => name === key)
     },
   }
 }
