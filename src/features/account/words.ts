@@ -95,6 +95,14 @@ export function notesAsTextLine({ notKept: { notesAsText: n } }: ImportPreview):
     : `${tasks(n)} have no title: their notes are their text.`
 }
 
+/** Google Tasks' finished tasks cleared from view ("hidden"): said, as they come back finished. */
+export function hiddenLine({ hidden: n }: ImportPreview): string | null {
+  if (n === 0) return null
+  return n === 1
+    ? '1 task was cleared from view in Google Tasks: it is added as finished.'
+    : `${tasks(n)} were cleared from view in Google Tasks: they are added as finished.`
+}
+
 /** What became of the dates another app wrote: repeating ones, and those not understood. */
 export function datesLines({ dates: { repeated, unread } }: ImportPreview): string[] {
   return [
