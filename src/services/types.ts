@@ -82,10 +82,7 @@ export interface TaskRepository {
   addMany(tasks: readonly Task[]): Promise<void>
   /** One batch (at most {@link MAX_BATCH_WRITES}): all or none. */
   deleteMany(ids: readonly string[]): Promise<void>
-  /**
-   * Up to `atMost` ids the server holds for `email`, with this device's unsent changes applied
-   * (ask after `allSaved`); rejects when the server cannot be asked.
-   */
+  /** Up to `atMost` ids the server holds for `email`; rejects when it cannot be asked. */
   idsOnServer(email: string, atMost: number): Promise<string[]>
   /** The server's own count for `email` (unsent changes play no part); rejects offline. */
   countOnServer(email: string): Promise<number>

@@ -9,8 +9,6 @@ import {
   doc,
   getCountFromServer,
   getDocFromServer,
-  getDocsFromServer,
-  limit,
   onSnapshot,
   query,
   runTransaction,
@@ -23,6 +21,8 @@ import {
 import { ACCOUNT_CLOSING, type AccountStanding, type TaskRepository } from '../types'
 import { tasksOf } from './liveTasks'
 import { deletionRun } from './deletionRun'
+import { idsOnServer } from './serverIds'
+import type { FirebaseSettings } from '../../config/env'
 
 const DELETIONS = 'deletions'
 /** How long a deletion counts without a step (firestore.rules' `closing`). */
@@ -62,9 +62,12 @@ type Methods = Pick<
 
 export function accountDeletions(
   app: FirebaseApp,
+  settings: FirebaseSettings,
   db: () => Firestore,
 ): { methods: Methods; followed: () => string | null; explain: Explain } {
   let followed: string | null = null
+  // The last standing the server reported to a watch: a refusal is explained from it at once.
+  let lastSeen: AccountStanding['kind'] = 'open'
   const run = deletionRun(() => signedInUser(app).uid, `todo.deletion.${app.name}`)
   const recordOf = async (user: User) => doc(db(), DELETIONS, await keyOf(user.email ?? ''))
   /** When the session signed in, in ms (the token's auth_time, which the rules compare). */
@@ -103,14 +106,7 @@ export function accountDeletions(
   const closing = (user: User) => ({ closing: user.uid, closingAt: serverTimestamp() })
 
   const methods: Methods = {
-    // A query of its own (the limit makes it one): the live query's view may be waiting on an
-    // answer of its own.
-    async idsOnServer(email, atMost) {
-      const found = await getDocsFromServer(
-        query(tasksOf(db()), where('email', '==', email), limit(atMost)),
-      )
-      return found.docs.map(({ id }) => id)
-    },
+    idsOnServer: (email, atMost) => idsOnServer(signedInUser(app), settings, email, atMost),
     // The server's own count: getDocsFromServer's answer has this device's queued deletes applied.
     async countOnServer(email) {
       const counted = await getCountFromServer(query(tasksOf(db()), where('email', '==', email)))
@@ -155,6 +151,7 @@ export function accountDeletions(
       const report = async (snapshot: DocumentSnapshot) => {
         const standing = await standingOf(user, snapshot)
         if (stopped) return
+        lastSeen = standing.kind
         clearTimeout(lapse)
         // A deletion that stops taking steps lapses: the server takes writes again then.
         if (standing.kind === 'closing') {
@@ -187,8 +184,9 @@ export function accountDeletions(
   }
   const explain: Explain = async (err) => {
     if ((err as { code?: unknown } | null)?.code !== 'permission-denied') return err
-    const standing = await methods.standing().catch(() => null)
-    if (standing === null || standing.kind === 'open') return err
+    // Refused before the watch heard why: the server is asked.
+    const kind = lastSeen !== 'open' ? lastSeen : (await methods.standing().catch(() => null))?.kind
+    if (kind === undefined || kind === 'open') return err
     return Object.assign(new Error('The account is being deleted', { cause: err }), {
       code: ACCOUNT_CLOSING,
     })

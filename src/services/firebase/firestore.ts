@@ -81,7 +81,7 @@ export function createTaskStore(
     },
   }
 
-  const marks = accountDeletions(app, () => db)
+  const marks = accountDeletions(app, settings, () => db)
   // The live query's last report came from the server: it is reachable, whatever the browser says.
   let answering = false
 

@@ -31,7 +31,8 @@ export const followAccountStanding: AppListenerEffect<typeof authStateChanged> =
   const counting = api.fork(async () => {
     for (;;) {
       const [failure] = await api.take(taskSaveFailed.match)
-      if (failure.payload.code === ACCOUNT_CLOSING) refused++
+      const { code } = failure.payload
+      if (code === ACCOUNT_CLOSING || code === 'permission-denied') refused++
     }
   })
   let kind: AccountStanding['kind'] = 'open'
