@@ -1,15 +1,12 @@
 import type { AppListenerEffect } from '../../app/hooks'
-import { selectCurrentUser, userSignedOut } from '../auth'
+import { selectCurrentUser } from '../auth'
 import {
-  accountDeleted,
-  accountDeletionConfirmed,
+  type accountDeletionConfirmed,
   deletionProgressed,
   deletionStopped,
   selectDeletion,
-  type deletionClosed,
-  type deletionSignInClicked,
 } from './accountSlice'
-import { answered, lost, mayReachServer, type Api } from './deletionSteps'
+import { answered, codeOf, finished, lost, mayReachServer, type Api } from './deletionSteps'
 import { MAX_BATCH_WRITES } from '../../services/types'
 
 // Delete account, all or nothing (docs/sync.md, "Delete account"). Each step is a transaction
@@ -23,7 +20,6 @@ const STEP_TASKS = MAX_BATCH_WRITES - 1
 const UNANSWERED = new Set(['auth/network-request-failed', 'auth/internal-error', 'auth/timeout'])
 /** The server's refusals: the step did not happen. Any other failure may have gone through. */
 const REFUSED = new Set(['permission-denied', 'failed-precondition', 'aborted', 'invalid-argument'])
-const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code
 
 /** How many tasks the server holds (so many left of the total); null when not answered. */
 async function countLeft(api: Api, email: string): Promise<number | null> {
@@ -101,21 +97,6 @@ async function deleteUser(api: Api, email: string) {
   await finished(api, email)
 }
 
-/**
- * Deleted: signed out, and nothing of theirs stays on this device. Not `accountGone`: its tasks
- * went and its sessions were closed, but the Auth account's deletion did not finish.
- */
-export async function finished(api: Api, email: string, accountGone = true) {
-  const { auth, session, lastUser } = api.extra
-  // Deleting the user signs them out; an account found gone signs nobody out.
-  if (auth.hasCurrentUser()) await auth.signOut().catch(() => undefined)
-  session.removeUserEmail()
-  lastUser.set(null)
-  api.dispatch(accountDeleted({ accountGone }))
-  // As after Log Out: the cache goes, with whatever of theirs is queued (it can never be sent).
-  api.dispatch(userSignedOut({ email, unsavedLeft: false, accountDeleted: true }))
-}
-
 export const deleteAccount: AppListenerEffect<typeof accountDeletionConfirmed> = async (
   _action,
   api,
@@ -178,30 +159,3 @@ export const deleteAccount: AppListenerEffect<typeof accountDeletionConfirmed> =
 
 /** How long this device's own queue may take to reach the server before the deletion begins. */
 const STEP_WAIT_MS = 60_000
-
-/** Closed with its account's deletion unfinished: this session can do nothing more here. */
-export const leaveClosedAccount: AppListenerEffect<typeof deletionClosed> = async (
-  _action,
-  api,
-) => {
-  const { problem } = selectDeletion(api.getOriginalState())
-  const email = selectCurrentUser(api.getState())?.email
-  if (!email || (problem !== 'accountNotDeleted' && problem !== 'accountUncertain')) return
-  await finished(api, email, false)
-}
-
-/** 'Sign in again': the popup, then the deletion from where it is. */
-export const signInAgain: AppListenerEffect<typeof deletionSignInClicked> = async (
-  _action,
-  api,
-) => {
-  try {
-    await api.pause(api.extra.auth.reauthenticate())
-  } catch (err) {
-    api.extra.logger.error('Error during sign-in:', err)
-    const other = codeOf(err) === 'auth/user-mismatch'
-    api.dispatch(deletionStopped(other ? 'signInOtherAccount' : 'signInFailed'))
-    return
-  }
-  api.dispatch(accountDeletionConfirmed())
-}

@@ -1,20 +1,25 @@
 import { connectivityLost, type connectivityRestored } from '../../app/hooks'
 import type { AppListenerEffect } from '../../app/hooks'
 import {
+  accountDeleted,
+  accountDeletionConfirmed,
   deletionRecounted,
   deletionStopped,
   selectDeletion,
-  type accountDeletionConfirmed,
+  type deletionClosed,
+  type deletionSignInClicked,
 } from './accountSlice'
-import { selectCurrentUser } from '../auth'
+import { selectCurrentUser, userSignedOut } from '../auth'
 import { selectServerMayAnswer } from '../tasks'
 
 // What every step of Delete account shares (deleteAccount.ts): how long the server may stay
-// silent, and how a stopped deletion ends, in words that match what the server holds.
+// silent, how a stopped deletion ends, in words that match what the server holds, and how a
+// finished one signs out; and the dialog's other ways on (Sign in again, Close when closed).
 
 /** How long the server may leave a step unanswered before the connection counts as lost. */
 export const STALL_MS = 60_000
 export type Api = Parameters<AppListenerEffect<typeof accountDeletionConfirmed>>[1]
+export const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code
 
 export const mayReachServer = selectServerMayAnswer
 
@@ -61,4 +66,46 @@ export const recountUnsure: AppListenerEffect<typeof connectivityRestored> = asy
   if (phase !== 'stopped' || unsure === 0 || !email) return
   const left = await answered(api, api.extra.tasks.countOnServer(email)).catch(() => null)
   if (left) api.dispatch(deletionRecounted(left.value))
+}
+
+/**
+ * Deleted: signed out, and nothing of theirs stays on this device. Not `accountGone`: its tasks
+ * went and its sessions were closed, but the Auth account's deletion did not finish.
+ */
+export async function finished(api: Api, email: string, accountGone = true) {
+  const { auth, session, lastUser } = api.extra
+  // Deleting the user signs them out; an account found gone signs nobody out.
+  if (auth.hasCurrentUser()) await auth.signOut().catch(() => undefined)
+  session.removeUserEmail()
+  lastUser.set(null)
+  api.dispatch(accountDeleted({ accountGone }))
+  // As after Log Out: the cache goes, with whatever of theirs is queued (it can never be sent).
+  api.dispatch(userSignedOut({ email, unsavedLeft: false, accountDeleted: true }))
+}
+
+/** Closed with its account's deletion unfinished: this session can do nothing more here. */
+export const leaveClosedAccount: AppListenerEffect<typeof deletionClosed> = async (
+  _action,
+  api,
+) => {
+  const { problem } = selectDeletion(api.getOriginalState())
+  const email = selectCurrentUser(api.getState())?.email
+  if (!email || (problem !== 'accountNotDeleted' && problem !== 'accountUncertain')) return
+  await finished(api, email, false)
+}
+
+/** 'Sign in again': the popup, then the deletion from where it is. */
+export const signInAgain: AppListenerEffect<typeof deletionSignInClicked> = async (
+  _action,
+  api,
+) => {
+  try {
+    await api.pause(api.extra.auth.reauthenticate())
+  } catch (err) {
+    api.extra.logger.error('Error during sign-in:', err)
+    const other = codeOf(err) === 'auth/user-mismatch'
+    api.dispatch(deletionStopped(other ? 'signInOtherAccount' : 'signInFailed'))
+    return
+  }
+  api.dispatch(accountDeletionConfirmed())
 }

@@ -10,8 +10,8 @@ import {
   importBatchRefused,
   importBatchSaved,
 } from './accountSlice'
-import { deleteAccount, leaveClosedAccount, signInAgain } from './deleteAccount'
-import { recountUnsure } from './deletionSteps'
+import { deleteAccount } from './deleteAccount'
+import { leaveClosedAccount, recountUnsure, signInAgain } from './deletionSteps'
 import { connectivityRestored } from '../../app/hooks'
 import { MAX_BATCH_WRITES } from '../../services/types'
 
