@@ -1,7 +1,10 @@
-import * as en from 'chrono-node/en'
-import type { Chrono, ParsedResult, Parser } from 'chrono-node/en'
-import { dayOf, dueOfParts } from './due'
-import { dueSentence } from './dueWords'
+import type { Chrono, ParsedResult } from 'chrono-node/en'
+import { englishReader } from '../../../lib/englishDates'
+import { clockChange } from './clockChange'
+import { dayOf, dueOfParts, type DateParts } from './due'
+import { EXTRAS } from './dueLanguages'
+import { dueReadings } from './dueRules'
+import { clockNote, clockTime, dueSentence, wordsLocale } from './dueWords'
 
 // A date typed in the task: chrono-node reads it, in the browser's language first and English
 // always. This module and chrono come in a chunk loaded once the person types (loadDueParser.ts).
@@ -14,6 +17,8 @@ export interface FoundDue {
   phrase: string
   /** What the hint says of it: "Due tomorrow, Sat 28 Nov". */
   sentence: string
+  /** A time the clocks skip or repeat that day, said ("02:30 does not exist on …"). */
+  note?: string
 }
 
 /** The last date in `text` that is not one of `refused`; null when none, or no text would be left. */
@@ -39,22 +44,32 @@ const refusedIn = (phrase: string, refused: readonly string[]) => {
 /** The app's own reading of a task's text (listState.ts), handed in: it stays out of this chunk. */
 export type Normalize = (text: string) => string | null
 
+/** Readings that could be taken another way: a number date ("3/4"), "next fri". */
+const NUMERIC = /\d[/.-]\d/
+const QUALIFIED = /\b(?:next|this|coming|nächste[nmrs]?|kommende[nmrs]?|prochain|ce)\b/i
+
 function foundIn(
   text: string,
   result: ParsedResult,
   normalize: Normalize,
+  locale: string,
   connector?: RegExp,
 ): FoundDue | null {
-  const date = result.start.date()
-  const year = date.getFullYear()
+  const { start } = result
+  // A time zone typed ("5pm CET") moves the time: chrono's date is then the one to read.
+  const date = start.isCertain('timezoneOffset') ? start.date() : null
+  const year = date?.getFullYear() ?? start.get('year') ?? 0
   if (year < 1000 || year > 9999) return null
-  const certain = result.start.isCertain('hour')
-  const due = dueOfParts({
+  const parts: DateParts = {
     year,
-    month: date.getMonth() + 1,
-    day: date.getDate(),
-    ...(certain && { hour: date.getHours(), minute: date.getMinutes() }),
-  })
+    month: date ? date.getMonth() + 1 : (start.get('month') ?? 1),
+    day: date?.getDate() ?? start.get('day') ?? 1,
+  }
+  if (start.isCertain('hour')) {
+    parts.hour = date?.getHours() ?? start.get('hour') ?? 0
+    parts.minute = date?.getMinutes() ?? start.get('minute') ?? 0
+  }
+  const due = dueOfParts(parts)
   let before = text.slice(0, result.index).trimEnd()
   for (let i = 0; i < 2 && connector?.test(before); i++) {
     before = before.replace(connector, '').trimEnd()
@@ -64,71 +79,47 @@ function foundIn(
   const rest = normalize(
     `${before}${/^[,;:.!?]/.test(after) ? '' : ' '}${after}`.replace(/\s+/g, ' '),
   )
-  return rest === null
-    ? null
-    : { text: rest, due, phrase: result.text, sentence: dueSentence(due, dayOf(result.refDate)) }
+  if (rest === null) return null
+  const sentence = dueSentence(due, dayOf(result.refDate), locale, {
+    year: NUMERIC.test(result.text),
+    days: start.isCertain('weekday') && QUALIFIED.test(result.text),
+  })
+  const change = clockChange(parts)
+  const { hour = 0, minute = 0 } = parts
+  const found = { text: rest, due, phrase: result.text, sentence }
+  if (!change) return found
+  const used = clockTime(new Date(due).getHours(), new Date(due).getMinutes(), locale)
+  const typed = clockTime(hour, minute, locale)
+  const day = dueOfParts({ year, month: parts.month, day: parts.day })
+  return { ...found, note: clockNote(change, typed, used, day, locale) }
 }
 
-/** Short day and month names that are words too, alone and in lower case: "sun cream", "sat nav". */
-const WORDS_FIRST = /^(sun|sat|wed|mon|mar|may)$/
-
-export function dueParserOf(languages: readonly Language[], normalize: Normalize): DueParser {
+export function dueParserOf(
+  languages: readonly Language[],
+  normalize: Normalize,
+  locale = wordsLocale(),
+): DueParser {
   return (text, refused = [], now = new Date()) => {
     for (const { reader, connector } of languages) {
       const results = reader.parse(text, now, { forwardDate: true })
-      // "now", "a second", "within 1 s": a moment, not a date to keep.
-      const result = results
-        .filter(
-          (r) =>
-            !refusedIn(r.text, refused) &&
-            !WORDS_FIRST.test(r.text) &&
-            Math.abs(+r.start.date() - +now) >= 60_000,
-        )
+      const result = dueReadings(text, results, now)
+        .filter((r) => !refusedIn(r.text, refused))
         .at(-1)
-      const found = result && foundIn(text, result, normalize, connector)
+      const found = result && foundIn(text, result, normalize, locale, connector)
       if (found) return found
     }
     return null
   }
 }
 
-/**
- * "the 1st", "the 22nd": the next such day of a month, today included (chrono reads a day of the
- * month only with its month).
- */
-export const dayOfMonth: Parser = {
-  pattern: () => /\bthe\s+([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b/i,
-  extract(context, match) {
-    const day = Number(match[1])
-    const ref = context.refDate
-    for (let ahead = 0; ahead < 12; ahead++) {
-      const month = new Date(ref.getFullYear(), ref.getMonth() + ahead, 1)
-      const fits = new Date(month.getFullYear(), month.getMonth() + 1, 0).getDate() >= day
-      if (fits && (ahead > 0 || day >= ref.getDate())) {
-        return { year: month.getFullYear(), month: month.getMonth() + 1, day }
-      }
-    }
-    return null
-  },
-}
-
-/** Whether the language writes the month before the day (en-US 12/3 is 3 December; en-GB 12 March). */
-export function monthFirst(language: string) {
-  const types = new Intl.DateTimeFormat(language)
-    .formatToParts(new Date(2000, 11, 31))
-    .map((part) => part.type)
-  return types.indexOf('month') < types.indexOf('day')
-}
-
-/** English as `language` writes dates, with "the 1st". */
-export function englishFor(language: string): Language {
-  const reader = (monthFirst(language) ? en.casual : en.GB).clone()
-  reader.parsers.push(dayOfMonth)
-  return { reader, connector: ENGLISH_CONNECTOR }
-}
+/** English as `language` writes dates. */
+export const englishFor = (language: string): Language => ({
+  reader: englishReader(language),
+  connector: ENGLISH_CONNECTOR,
+})
 
 // chrono's other languages, each a chunk of its own, loaded only for a browser in that language.
-const LOCALES: Record<string, (() => Promise<{ casual: Reader }>) | undefined> = {
+const LOCALES: Record<string, (() => Promise<{ casual: Chrono }>) | undefined> = {
   de: () => import('chrono-node/de'),
   es: () => import('chrono-node/es'),
   fi: () => import('chrono-node/fi'),
@@ -156,7 +147,15 @@ export function tagOf(language: string) {
 /** The parser for `language`: its own chrono if it has one, then English. */
 export async function dueParserFor(language: string, normalize: Normalize): Promise<DueParser> {
   const tag = tagOf(language)
-  const other = await LOCALES[tag.split('-')[0]?.toLowerCase() ?? '']?.()
+  const code = tag.split('-')[0]?.toLowerCase() ?? ''
+  const other = await LOCALES[code]?.()
   const english = englishFor(tag)
-  return dueParserOf(other ? [{ reader: other.casual }, english] : [english], normalize)
+  const extras = EXTRAS[code]
+  const reader = other?.casual.clone()
+  reader?.parsers.push(...(extras?.parsers ?? []))
+  return dueParserOf(
+    reader ? [{ reader, connector: extras?.connector }, english] : [english],
+    normalize,
+    wordsLocale(tag),
+  )
 }
