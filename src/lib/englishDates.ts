@@ -13,7 +13,7 @@ export function monthFirst(language: string) {
   return types.indexOf('month') < types.indexOf('day')
 }
 
-const today = (ref: Date) => ({
+const dayParts = (ref: Date) => ({
   year: ref.getFullYear(),
   month: ref.getMonth() + 1,
   day: ref.getDate(),
@@ -39,15 +39,21 @@ export const dayOfMonth: Parser = {
   },
 }
 
-/** "eod", "end of (the) day": today, and no time, as no hour was said. */
-const endOfDay: Parser = {
-  pattern: () => /\b(?:eod|end of (?:the )?day)\b/i,
-  extract: (context) => today(context.refDate),
+/**
+ * "eod" or "end of (the) day" (today, no time, as no hour was said), "the day after tomorrow"
+ * (chrono reads its "tomorrow" alone), "in a fortnight".
+ */
+const daysAhead: Parser = {
+  pattern: () => /\b(?:eod|end of (?:the )?day|(?:the )?day after tomorrow|in a fortnight)\b/i,
+  extract: ({ refDate }, [words]) => {
+    const ahead = /fortnight/i.test(words) ? 14 : /after/i.test(words) ? 2 : 0
+    return dayParts(new Date(refDate.getFullYear(), refDate.getMonth(), refDate.getDate() + ahead))
+  },
 }
 
 const readers = new Map<boolean, Chrono>()
 
-/** chrono's casual English, reading 12/3 as `language` does, with "the 1st" and "eod". */
+/** chrono's casual English, reading 12/3 as `language` does, with "the 1st", "eod" and the like. */
 export function englishReader(language: string): Chrono {
   const first = monthFirst(language)
   let reader = readers.get(first)
@@ -59,7 +65,7 @@ export function englishReader(language: string): Chrono {
     for (const parser of reader.parsers) {
       if ('shouldSkipYearLikeDate' in parser) parser.shouldSkipYearLikeDate = false
     }
-    reader.parsers.push(dayOfMonth, endOfDay)
+    reader.parsers.push(dayOfMonth, daysAhead)
     readers.set(first, reader)
   }
   return reader

@@ -1,5 +1,3 @@
-import type { DateParts } from './due'
-
 // A local time typed on the day the clocks change: in Berlin 02:30 on 28 March 2027 never comes
 // (02:00 becomes 03:00) and 02:30 on 31 October 2027 comes twice. The browser's Date takes the
 // later reading of a time that never comes (03:30) and the first of one that comes twice, as
@@ -7,10 +5,11 @@ import type { DateParts } from './due'
 
 export type ClockChange = 'skipped' | 'twice'
 
-/** Whether the local time of `parts` never comes or comes twice in this device's zone. */
-export function clockChange({ year, month, day, hour, minute = 0 }: DateParts): ClockChange | null {
-  if (hour === undefined) return null
-  const date = new Date(year, month - 1, day, hour, minute)
+/**
+ * Whether `hour`:`minute`, typed, never comes on the day of `date` (its reading, in this device's
+ * zone) or comes twice.
+ */
+export function clockChange(date: Date, hour: number, minute: number): ClockChange | null {
   if (date.getHours() !== hour || date.getMinutes() !== minute) return 'skipped'
   const shift = Math.abs(
     new Date(+date - 864e5).getTimezoneOffset() - new Date(+date + 864e5).getTimezoneOffset(),

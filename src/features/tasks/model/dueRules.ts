@@ -6,6 +6,9 @@ import type { ParsedResult } from 'chrono-node/en'
 /** Short day and month names that are words too, alone and in lower case: "sun cream", "sat nav". */
 const WORDS_FIRST = /^(sun|sat|wed|mon|mar|may)$/
 
+/** ...unless a word that asks for a date comes first: "essay due wed". */
+const AFTER_WORD = /\b(?:on|by|due|until|before|from|next|this)\s+$/i
+
 /** A month's name alone ("lunch with April", "call May") is a date only after "in" ("in May"). */
 const MONTH_AFTER = /\b(?:in|im|en)\s*$/i
 
@@ -16,7 +19,7 @@ const MONTH_AFTER = /\b(?:in|im|en)\s*$/i
  */
 const REPEAT = /\b(?:every|each|ev|jede[nrs]?|alle|chaque|tou(?:te)?s les)\s+/giu
 const UNIT =
-  /^(?:\d|other\b|second\b|(?:day|week|month|year|weekday|workday|weekend|morning|afternoon|evening|night|hour|tag|woche|monat|jahr|werktag|wochenende|abend|stunde|jour|semaine|mois|an|année|matin|soir|heure|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?\b)/iu
+  /^(?:\d|other|second|(?:day|week|month|year|weekday|morning|evening|night|tag|woche|monat|jahr|abend|jour|semaine|mois|matin|soir|\p{L}+di|dimanche)s?\b)/iu
 
 /** Where the repeats lie in `text`: [start, end] pairs. */
 function repeatSpans(text: string, results: readonly ParsedResult[]) {
@@ -36,14 +39,19 @@ function repeatSpans(text: string, results: readonly ParsedResult[]) {
 export function dueReadings(text: string, results: readonly ParsedResult[], now: Date) {
   const repeats = repeatSpans(text, results)
   return results.filter(({ index, text: phrase, start }) => {
-    if (WORDS_FIRST.test(phrase)) return false
+    const before = text.slice(0, index)
+    const after = text.slice(index + phrase.length)
+    if (WORDS_FIRST.test(phrase) && !AFTER_WORD.test(before)) return false
+    // Part of a word: German "fr" (Friday) in "früh" or "Frühstück", where chrono's \b ends at ü.
+    if (/\p{L}$/u.test(before) || /^\p{L}/u.test(after)) return false
     // "Tuesday's notes", "Friday’s game": a thing named after a day.
-    if (/^['’]s\b/.test(text.slice(index + phrase.length))) return false
+    if (/^['’]s\b/.test(after)) return false
     if (repeats.some(([from, to]) => index >= from && index < to)) return false
     // "now", "in a second": a moment, not a date to keep ("today" has no time and stays).
-    if (start.isCertain('hour') && Math.abs(+start.date() - +now) < 60_000) return false
+    const moment = start.isCertain('hour') && !/\d/.test(phrase)
+    if (moment && Math.abs(+start.date() - +now) < 60_000) return false
     const monthAlone =
       start.isCertain('month') && !start.isCertain('day') && !start.isCertain('year')
-    return !monthAlone || MONTH_AFTER.test(text.slice(0, index))
+    return !monthAlone || MONTH_AFTER.test(before)
   })
 }

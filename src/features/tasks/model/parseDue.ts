@@ -1,8 +1,7 @@
 import type { Chrono, ParsedResult } from 'chrono-node/en'
 import { englishReader } from '../../../lib/englishDates'
 import { clockChange } from './clockChange'
-import { dayOf, dueOfParts, type DateParts } from './due'
-import { EXTRAS } from './dueLanguages'
+import { dayOf, dueOfParts } from './due'
 import { dueReadings } from './dueRules'
 import { clockNote, clockTime, dueSentence, wordsLocale } from './dueWords'
 
@@ -31,7 +30,7 @@ interface Language {
   connector?: RegExp
 }
 
-const ENGLISH_CONNECTOR = /(?:^|\s)(?:on|at|by|due|before|until)$/i
+const ENGLISH_CONNECTOR = /(?:^|\s)(?:on|at|by|due|before|until)(?:\s+the)?$/i
 
 /** A refusal covers the phrase as it grows or shrinks ("Fri", "Friday"). */
 const refusedIn = (phrase: string, refused: readonly string[]) => {
@@ -46,7 +45,8 @@ export type Normalize = (text: string) => string | null
 
 /** Readings that could be taken another way: a number date ("3/4"), "next fri". */
 const NUMERIC = /\d[/.-]\d/
-const QUALIFIED = /\b(?:next|this|coming|nächste[nmrs]?|kommende[nmrs]?|prochain|ce)\b/i
+const QUALIFIED =
+  /\b(?:next|this|coming|nächste[nmrs]?|kommende[nmrs]?|diese[nmrs]?|prochain|ce)\b/i
 
 function foundIn(
   text: string,
@@ -56,20 +56,16 @@ function foundIn(
   connector?: RegExp,
 ): FoundDue | null {
   const { start } = result
-  // A time zone typed ("5pm CET") moves the time: chrono's date is then the one to read.
-  const date = start.isCertain('timezoneOffset') ? start.date() : null
-  const year = date?.getFullYear() ?? start.get('year') ?? 0
+  const date = start.date()
+  const year = date.getFullYear()
   if (year < 1000 || year > 9999) return null
-  const parts: DateParts = {
+  const certain = start.isCertain('hour')
+  const due = dueOfParts({
     year,
-    month: date ? date.getMonth() + 1 : (start.get('month') ?? 1),
-    day: date?.getDate() ?? start.get('day') ?? 1,
-  }
-  if (start.isCertain('hour')) {
-    parts.hour = date?.getHours() ?? start.get('hour') ?? 0
-    parts.minute = date?.getMinutes() ?? start.get('minute') ?? 0
-  }
-  const due = dueOfParts(parts)
+    month: date.getMonth() + 1,
+    day: date.getDate(),
+    ...(certain && { hour: date.getHours(), minute: date.getMinutes() }),
+  })
   let before = text.slice(0, result.index).trimEnd()
   for (let i = 0; i < 2 && connector?.test(before); i++) {
     before = before.replace(connector, '').trimEnd()
@@ -84,14 +80,16 @@ function foundIn(
     year: NUMERIC.test(result.text),
     days: start.isCertain('weekday') && QUALIFIED.test(result.text),
   })
-  const change = clockChange(parts)
-  const { hour = 0, minute = 0 } = parts
-  const found = { text: rest, due, phrase: result.text, sentence }
+  const phrase = text.slice(result.index, result.index + result.text.length)
+  const found = { text: rest, due, phrase, sentence }
+  // As typed: a time zone typed ("5pm CET") moves it, and is no clock change.
+  const hour = start.get('hour') ?? 0
+  const minute = start.get('minute') ?? 0
+  const change = certain && !start.isCertain('timezoneOffset') && clockChange(date, hour, minute)
   if (!change) return found
-  const used = clockTime(new Date(due).getHours(), new Date(due).getMinutes(), locale)
   const typed = clockTime(hour, minute, locale)
-  const day = dueOfParts({ year, month: parts.month, day: parts.day })
-  return { ...found, note: clockNote(change, typed, used, day, locale) }
+  const used = clockTime(date.getHours(), date.getMinutes(), locale)
+  return { ...found, note: clockNote(change, typed, used, dayOf(date), locale) }
 }
 
 export function dueParserOf(
@@ -100,15 +98,27 @@ export function dueParserOf(
   locale = wordsLocale(),
 ): DueParser {
   return (text, refused = [], now = new Date()) => {
+    // Of each language's last reading, the one that ends last, then the longest: "call Sam fri
+    // 5pm" in a German browser is English's "fri 5pm", not German's "5pm".
+    let best: FoundDue | null = null
+    let bestEnd = -1
     for (const { reader, connector } of languages) {
-      const results = reader.parse(text, now, { forwardDate: true })
+      // A phone's curly apostrophe, as chrono knows only the straight one ("aujourd’hui").
+      const results = reader.parse(text.replace(/’/g, "'"), now, { forwardDate: true })
       const result = dueReadings(text, results, now)
         .filter((r) => !refusedIn(r.text, refused))
         .at(-1)
       const found = result && foundIn(text, result, normalize, locale, connector)
-      if (found) return found
+      const end = result ? result.index + result.text.length : -1
+      if (
+        found &&
+        (end > bestEnd || (end === bestEnd && found.phrase.length > (best?.phrase.length ?? 0)))
+      ) {
+        best = found
+        bestEnd = end
+      }
     }
-    return null
+    return best
   }
 }
 
@@ -119,21 +129,23 @@ export const englishFor = (language: string): Language => ({
 })
 
 // chrono's other languages, each a chunk of its own, loaded only for a browser in that language.
-const LOCALES: Record<string, (() => Promise<{ casual: Chrono }>) | undefined> = {
-  de: () => import('chrono-node/de'),
-  es: () => import('chrono-node/es'),
-  fi: () => import('chrono-node/fi'),
-  fr: () => import('chrono-node/fr'),
-  it: () => import('chrono-node/it'),
-  ja: () => import('chrono-node/ja'),
-  nl: () => import('chrono-node/nl'),
-  pt: () => import('chrono-node/pt'),
-  ru: () => import('chrono-node/ru'),
-  sv: () => import('chrono-node/sv'),
-  uk: () => import('chrono-node/uk'),
-  vi: () => import('chrono-node/vi'),
-  zh: () => import('chrono-node/zh'),
-}
+// German and French bring their own additions (languages/de.ts, languages/fr.ts).
+const LOCALES: Record<string, (() => Promise<{ casual: Reader; connector?: RegExp }>) | undefined> =
+  {
+    de: () => import('./languages/de'),
+    es: () => import('chrono-node/es'),
+    fi: () => import('chrono-node/fi'),
+    fr: () => import('./languages/fr'),
+    it: () => import('chrono-node/it'),
+    ja: () => import('chrono-node/ja'),
+    nl: () => import('chrono-node/nl'),
+    pt: () => import('chrono-node/pt'),
+    ru: () => import('chrono-node/ru'),
+    sv: () => import('chrono-node/sv'),
+    uk: () => import('chrono-node/uk'),
+    vi: () => import('chrono-node/vi'),
+    zh: () => import('chrono-node/zh'),
+  }
 
 /** `language` as a BCP 47 tag ("en-US@posix", "de_DE.UTF-8": POSIX locales); else English. */
 export function tagOf(language: string) {
@@ -147,14 +159,10 @@ export function tagOf(language: string) {
 /** The parser for `language`: its own chrono if it has one, then English. */
 export async function dueParserFor(language: string, normalize: Normalize): Promise<DueParser> {
   const tag = tagOf(language)
-  const code = tag.split('-')[0]?.toLowerCase() ?? ''
-  const other = await LOCALES[code]?.()
+  const other = await LOCALES[tag.split('-')[0]?.toLowerCase() ?? '']?.()
   const english = englishFor(tag)
-  const extras = EXTRAS[code]
-  const reader = other?.casual.clone()
-  reader?.parsers.push(...(extras?.parsers ?? []))
   return dueParserOf(
-    reader ? [{ reader, connector: extras?.connector }, english] : [english],
+    other ? [{ reader: other.casual, connector: other.connector }, english] : [english],
     normalize,
     wordsLocale(tag),
   )
