@@ -47,7 +47,7 @@ interface Record {
 }
 
 /** A write refused while the account closes is said as such (ACCOUNT_CLOSING), never as refused. */
-export type Explain = (err: unknown) => Promise<unknown>
+export type Explain = (err: unknown) => unknown
 
 type Methods = Pick<
   TaskRepository,
@@ -182,11 +182,12 @@ export function accountDeletions(
       }
     },
   }
-  const explain: Explain = async (err) => {
+  // At once, from what the watch last heard: a write's refusal must reach the page before the
+  // live query's rollback that follows it (firestore.ts). One that comes before the news is
+  // explained by the page once the news comes (saving/unsaved.ts).
+  const explain: Explain = (err) => {
     if ((err as { code?: unknown } | null)?.code !== 'permission-denied') return err
-    // Refused before the watch heard why: the server is asked.
-    const kind = lastSeen !== 'open' ? lastSeen : (await methods.standing().catch(() => null))?.kind
-    if (kind === undefined || kind === 'open') return err
+    if (lastSeen === 'open') return err
     return Object.assign(new Error('The account is being deleted', { cause: err }), {
       code: ACCOUNT_CLOSING,
     })

@@ -115,8 +115,8 @@ export function createTaskStore(
     // Settled before the caller hears: the SDK answers a write before it raises the snapshot
     // that follows from it, so that snapshot is no longer the page's own.
     return sending
-      .catch(async (err: unknown) => {
-        throw await marks.explain(err)
+      .catch((err: unknown) => {
+        throw marks.explain(err)
       })
       .finally(settled)
   }

@@ -14,8 +14,11 @@ import { accountStandingChanged } from '../saving/syncSlice'
 const GONE_WITHIN_MS = 1200
 const GONE_LOOK_MS = 250
 
+/** Refused while it closed: told apart by the adapter, or not yet (their news came first). */
+const refusedWhileClosing = (code: string | undefined) =>
+  code === ACCOUNT_CLOSING || code === 'permission-denied'
 const waitingWrites = (unsaved: Record<string, { code: string }>) =>
-  Object.keys(unsaved).filter((id) => unsaved[id]?.code === ACCOUNT_CLOSING)
+  Object.keys(unsaved).filter((id) => refusedWhileClosing(unsaved[id]?.code))
 
 export const followAccountStanding: AppListenerEffect<typeof authStateChanged> = async (
   action,
@@ -31,8 +34,7 @@ export const followAccountStanding: AppListenerEffect<typeof authStateChanged> =
   const counting = api.fork(async () => {
     for (;;) {
       const [failure] = await api.take(taskSaveFailed.match)
-      const { code } = failure.payload
-      if (code === ACCOUNT_CLOSING || code === 'permission-denied') refused++
+      if (refusedWhileClosing(failure.payload.code)) refused++
     }
   })
   let kind: AccountStanding['kind'] = 'open'

@@ -115,10 +115,13 @@ export function deletedElsewhereMessage(dropped: number, gone = true): string {
 function unsavedRowsMessage(state: RootState): string | null {
   const { count, latest } = selectUnsavedRows(state)
   if (latest === undefined) return null
-  const said = `Not saved: ${named(latest.text)}: ${refusalReason(latest.kind, latest.code)}.`
+  const reason = refusalReason(latest.kind, latest.code, state.sync.accountClosing)
+  const said = `Not saved: ${named(latest.text)}: ${reason}.`
   if (count === 1) return said
   return `${said} ${String(count - 1)} more ${count === 2 ? 'change is' : 'changes are'} not saved either.`
 }
+
+export const selectAccountClosing = ({ sync }: RootState) => sync.accountClosing
 
 /** Offline only while the server has not shown otherwise since the browser said so. */
 export const selectServerMayAnswer = ({ sync }: RootState) => sync.online || sync.serverSeen
