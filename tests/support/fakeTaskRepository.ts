@@ -7,6 +7,7 @@ import type {
   TaskUpdate,
 } from '../../src/services/types'
 import { compareTasks } from '../../src/features/tasks/model/ordering'
+import { createFakeDisk } from './fakeDisk'
 
 export type RecordedWrite =
   | { kind: 'add'; task: Task }
@@ -51,6 +52,7 @@ export function createFakeTaskRepository(
     kind: 'acknowledge',
   }
   let persistence: Persistence = 'device'
+  const disk = createFakeDisk()
   const unsent = new Map<string | undefined, number>()
   const unsentOf = (email: string | null | undefined) => unsent.get(email ?? undefined) ?? 0
   // The accounts the server holds marked deleted (by e-mail here; by uid on Firestore), and
@@ -97,6 +99,7 @@ export function createFakeTaskRepository(
     changes: { id: string; after: Task | undefined }[],
   ): Promise<void> {
     writes.push(structuredClone(record))
+    disk.written()
     const first = changes[0]
     const email =
       first && (first.after?.email ?? local.get(first.id)?.email ?? server.get(first.id)?.email)
@@ -231,7 +234,8 @@ export function createFakeTaskRepository(
       return () => markWatchers.delete(watcher)
     },
     // As the SDK's: a write is on the device's disk once handed over (a test sets otherwise).
-    changesOnlyInMemory: () => fake.inMemory,
+    changesOnlyInMemory: disk.changesOnlyInMemory,
+    watchChangesInMemory: disk.watchChangesInMemory,
     allSaved(withinMs) {
       const email = signedIn()
       if (unsentOf(email) === 0) return Promise.resolve(true)
@@ -264,8 +268,10 @@ export function createFakeTaskRepository(
     serverReachable: true,
     /** A live query's first answer never comes while this is set. */
     losesFirstAnswers: false,
-    /** What changesOnlyInMemory answers. */
-    inMemory: false,
+    /** From now on, each write stays in the page's memory until `putOnDisk()`. */
+    holdInMemory: disk.holdInMemory,
+    /** The writes held in memory reach the disk; those from now on go at once. */
+    putOnDisk: disk.putOnDisk,
     /** The tasks the server holds for `email`, in list order. */
     serverTasks: (email: string) =>
       [...server.values()].filter((task) => task.email === email).sort(compareTasks),

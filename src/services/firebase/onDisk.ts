@@ -10,7 +10,8 @@ export interface DiskWatch {
   inMemory(): boolean
 }
 
-export function watchDisk(): DiskWatch {
+/** `changed`: once the writes handed so far are on disk. */
+export function watchDisk(changed: () => void = () => undefined): DiskWatch {
   let handed = 0
   let onDisk = 0
   let marking = false
@@ -26,9 +27,42 @@ export function watchDisk(): DiskWatch {
         // Resolved or rejected (not in the cache, or the instance stopped), it ran after them.
         getDocFromCache(doc(db, TASKS, id))
           .catch(() => undefined)
-          .finally(() => (onDisk = Math.max(onDisk, upTo)))
+          .finally(() => {
+            onDisk = Math.max(onDisk, upTo)
+            changed()
+          })
       })
     },
     inMemory: () => onDisk < handed,
+  }
+}
+
+/**
+ * Who hears when `inMemory`'s answer changes. `changed()` after anything it reads: the answer is
+ * asked once, a task later, so the steps of one hand-over within a task are not heard apart.
+ */
+export function memoryWatch(inMemory: () => boolean) {
+  const listeners = new Set<(inMemory: boolean) => void>()
+  let said = false
+  let asking = false
+  return {
+    now: inMemory,
+    changed: () => {
+      if (asking) return
+      asking = true
+      setTimeout(() => {
+        asking = false
+        const answer = inMemory()
+        if (answer === said) return
+        said = answer
+        for (const listener of [...listeners]) listener(answer)
+      })
+    },
+    watch: (listener: (inMemory: boolean) => void) => {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
   }
 }
