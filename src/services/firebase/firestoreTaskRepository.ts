@@ -2,7 +2,7 @@ import type { FirebaseSettings } from '../../config/env'
 import { importAgainAfterFailure, retryingLoad } from '../../lib/helpers'
 import type { Persistence, TaskRepository } from '../types'
 import { appOf, type AppSource } from './lazyFirebaseApp'
-import { memoryWatch } from './onDisk'
+import { memoryWatch } from './memoryWatch'
 
 /** How long IndexedDB may take to open before the device counts as unable to keep tasks. */
 const PROBE_TIMEOUT_MS = 4000
