@@ -5,12 +5,14 @@ import {
   recordShownTexts,
   row,
   rowTexts,
+  signIn,
   syncLine,
   taskInput,
   test,
 } from './fixtures'
 import { storedTasksOf } from './support/backend'
 import { said } from './support/drag'
+import { setSlowDisk, slowDiskOf } from './support/faultInjector'
 
 // Issue 44: on a busy machine an add and two moves were in the page's memory alone for seconds
 // (the SDK's queue busy with the live query) while the sync line said nothing; a reload then
@@ -80,7 +82,43 @@ test('an add and two moves, the page reloaded once its sync line is quiet: all k
   })
   expect(asked).toBe(false)
 
-  await expect(row(page, 'Foxtrot')).toBeVisible()
+  await expect(row(page, 'Foxtrot')).toBeVisible({ timeout: 60_000 })
+  expect(await rowTexts(page)).toEqual(expected)
+  await expect.poll(server, { timeout: 60_000 }).toEqual(expected)
+})
+
+test('with the device’s disk slow, it says "Saving…" while a move is in memory alone, and is quiet once it is on disk', async ({
+  context,
+  page,
+  person,
+  request,
+}) => {
+  test.slow()
+  await slowDiskOf(context)
+  await page.goto('./')
+  await signIn(page, person)
+  await addTasks(page, ...TASKS)
+  const server = async () => (await storedTasksOf(request, person.email)).map(({ task }) => task)
+  await expect.poll(server).toEqual(TASKS)
+
+  // Each commit the SDK waits for comes 5 s late from the move on (a busy machine, made certain).
+  await setSlowDisk(page, 5000)
+  await row(page, 'Alpha').getByRole('button', { name: 'Edit' }).focus()
+  await page.keyboard.press('Alt+ArrowDown')
+  await expect(said(page, 'Moved to 2 of 5')).toBeAttached()
+  const expected = ['Bravo', 'Alpha', 'Charlie', 'Delta', 'Echo']
+  await expect.poll(() => syncState(page)).toEqual({ text: SAVING, inMemory: true })
+  // The commits from now on are on time; those under way still come late.
+  await setSlowDisk(page, 0)
+
+  await expect
+    .poll(() => syncState(page), { timeout: 60_000 })
+    .toEqual({
+      text: '',
+      inMemory: false,
+    })
+  expect(await reloadAtOnce(page)).toBe(false)
+  await expect(row(page, 'Alpha')).toBeVisible({ timeout: 60_000 })
   expect(await rowTexts(page)).toEqual(expected)
   await expect.poll(server, { timeout: 60_000 }).toEqual(expected)
 })
