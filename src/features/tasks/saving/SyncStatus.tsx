@@ -1,5 +1,5 @@
 import { useAppSelector, useAppDispatch } from '../../../app/hooks'
-import { selectAccountClosing, selectSyncMessage } from './syncSlice'
+import { selectAccountClosing, selectChangesInMemory, selectSyncMessage } from './syncSlice'
 import { retryChanges } from '../model/commands'
 import { unsavedChangesDiscarded } from '../model/tasksSlice'
 import { named, refusalReason, selectUnsavedDeletes } from './unsaved'
@@ -7,8 +7,10 @@ import { named, refusalReason, selectUnsavedDeletes } from './unsaved'
 /** Always in the page, so screen readers know it before it speaks; never an alert. */
 export function SyncStatus() {
   const message = useAppSelector(selectSyncMessage)
+  // Not said before a moment has passed (no flicker at each click); the tests read it at once.
+  const inMemory = useAppSelector(selectChangesInMemory)
   return (
-    <p className="sync-status" role="status">
+    <p className="sync-status" role="status" data-in-memory={inMemory || undefined}>
       {message}
     </p>
   )
