@@ -3,7 +3,7 @@
 //   - all JavaScript (every chunk, lazy ones and the service worker included),
 //     but the date parsers below                                                 ≤ 295 kB
 //   - the date parser (src/features/tasks/model/parseDue.ts, chrono-node's English),
-//     loaded after the first paint, once the person types                       ≤  16 kB
+//     loaded after the first paint, once the person types                       ≤  17 kB
 //   - each other language's parser, loaded on top of it for a browser in that
 //     language only                                                              ≤   6 kB
 //   - JavaScript loaded before the first render (the entry script of index.html and every
@@ -27,7 +27,9 @@ const BUDGETS = {
   // said 75 kB where the browser loaded 99.7 kB. Due dates then added 0.6 kB net (docs/performance.md).
   firstRenderJs: 102_000,
   css: 5_000,
-  dateParser: 16_000,
+  // 16 kB until 2026-12-07; issue 45's reading rules (repeats, a month alone, the clocks'
+  // changes, English words for every browser, "eod" and the like) came to 1.2 kB (docs/performance.md).
+  dateParser: 17_000,
   dateLanguage: 6_000,
 }
 /** The original design (React, the full Firebase SDK, a CSS framework), built with Vite. */

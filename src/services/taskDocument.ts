@@ -18,9 +18,11 @@ export type StoredTask = {
  */
 const DUE =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z)?$/
+/** A day that exists (no 30 February, no year 0), as firestore.rules' validDue checks it too. */
 export const isDue = (value: unknown): value is string =>
   typeof value === 'string' &&
   DUE.test(value) &&
+  !value.startsWith('0000') &&
   new Date(value.length === 10 ? `${value}T00:00:00Z` : value)
     .toISOString()
     .startsWith(value.slice(0, 10))

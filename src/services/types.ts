@@ -40,6 +40,24 @@ export interface TasksSnapshot {
 /** The most writes one batch may hold (Firestore's limit). */
 export const MAX_BATCH_WRITES = 500
 
+/** The signed-in session's account as the server holds it (docs/sync.md, "Delete account"). */
+export type AccountStanding =
+  /** The server takes its writes. */
+  | { kind: 'open' }
+  /**
+   * Its deletion is under way (begun by this page: `here`): adds and changes are refused until
+   * it stops, or lapses at `until` (ms since the epoch).
+   */
+  | { kind: 'closing'; here: boolean; until: number }
+  /** An account with its address was deleted since it signed in: nothing of it is taken. */
+  | { kind: 'closed'; here: boolean }
+
+/**
+ * The code a write is refused with while the account is being deleted (or is closed): the
+ * server's own refusal (`permission-denied`) is told apart so the page never calls it one.
+ */
+export const ACCOUNT_CLOSING = 'account-closing'
+
 /** Where the tasks are kept between visits. */
 export type Persistence = 'device' | 'memory'
 
@@ -64,23 +82,39 @@ export interface TaskRepository {
   addMany(tasks: readonly Task[]): Promise<void>
   /** One batch (at most {@link MAX_BATCH_WRITES}): all or none. */
   deleteMany(ids: readonly string[]): Promise<void>
-  /**
-   * Up to `atMost` ids the server holds for `email`, with this device's unsent changes applied
-   * (ask after `allSaved`); rejects when the server cannot be asked.
-   */
+  /** Up to `atMost` ids the server holds for `email`; rejects when it cannot be asked. */
   idsOnServer(email: string, atMost: number): Promise<string[]>
   /** The server's own count for `email` (unsent changes play no part); rejects offline. */
   countOnServer(email: string): Promise<number>
-  /** Marks the account deleted on the server: the rules then refuse its task writes. */
-  markAccountDeleted(): Promise<void>
-  /** Takes the mark back: the deletion did not happen. */
-  unmarkAccountDeleted(): Promise<void>
-  /** The signed-in user's mark as the server holds it, set by another page (not this one). */
-  watchAccountMark(onChange: (marked: boolean) => void, onError: (err: unknown) => void): () => void
+  /**
+   * Begins the signed-in account's deletion, or takes its next step: from now the server refuses
+   * the account's adds and changes, from every device, until it stops or lapses.
+   */
+  beginDeletion(): Promise<void>
+  /**
+   * Deletes the tasks `ids` (at most {@link MAX_BATCH_WRITES} - 1) at once or not at all, never
+   * queued on the device: once this settles, nothing of it can land later. `last`: the account
+   * is closed with them, and no token signed in before now is taken again.
+   */
+  deleteTasksOfAccount(ids: readonly string[], last: boolean): Promise<void>
+  /** Stops this page's deletion (what went stays gone); tried again while the page lives. */
+  stopDeletion(): Promise<void>
+  /** The signed-in session's account as the server holds it now. */
+  standing(): Promise<AccountStanding>
+  /** The same, each time it changes, from the server only. */
+  watchStanding(
+    onChange: (standing: AccountStanding) => void,
+    onError: (err: unknown) => void,
+  ): () => void
   /** Whether every write of the signed-in user reaches the server within `withinMs`. */
   allSaved(withinMs: number): Promise<boolean>
   /** Whether closing the page now would lose a change (held in its memory only). */
   changesOnlyInMemory(): boolean
+  /**
+   * Calls `onChange` with {@link changesOnlyInMemory}'s new answer each time it changes (a
+   * moment later, once per turn of the event loop); returns the stop.
+   */
+  watchChangesInMemory(onChange: (inMemory: boolean) => void): () => void
   /**
    * After sign-out: removes all the device keeps but unsent writes (anyone's); with
    * `dropUnsent` (account deleted) those of the account followed too. Resolves with the count

@@ -1,43 +1,56 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, type Person } from './fixtures'
-import { authAccountOf } from './support/account'
+import { addTasks, expect, test, type Person } from './fixtures'
 import {
-  afterDeleteBatches,
+  afterDeleteSteps,
+  COMMIT,
   cutWhen,
+  deleteStepsAnswered,
   expectGone,
-  markRequest,
   plantTasks,
-  watchReactErrors,
   serverHolds,
+  watchReactErrors,
 } from './support/deletion'
 import { queuedWrites } from './support/deviceStore'
-import { AUTH, goOffline, goOnline, WRITE_CHANNEL } from './support/network'
-import { counted, sized } from './support/sizes'
-import { MAX_BATCH_WRITES } from '../../src/services/types'
+import { device } from './support/devices'
+import { AUTH, goOffline, goOnline } from './support/network'
 
-// Delete account is all or nothing: the connection cut at each point of it (before the first
-// batch of deletes, between two, after the last, during the Auth call) on a list of more
-// tasks than one batch takes, and what the server then holds (the emulators' admin views): everything as it was
-// but what was deleted, with the account, said as it is; then Try again deletes the rest.
+// Delete account is all or nothing, and every way out of a stopped one ends where its words
+// said: the connection cut at each point (before the first step of deletes, between two, during
+// the Auth call), then Try again, Close, a reload or the browser offline; what the server holds
+// (the emulators' admin views) 90 s later, past the SDK's longest backoff (60 s), with the
+// person's second device signed in and able to save.
 
-// Hundreds of tasks stored and deleted, some twice over, on the emulator: minutes on a busy
-// machine.
+// 900 tasks stored and deleted, and minutes of waiting: on a busy machine, long.
 test.describe.configure({ timeout: 480_000 })
 
-// 1,200 in a full run; in `npm test` 600: two batches of deletes (over MAX_BATCH_WRITES, 500),
-// so that a cut can fall between them.
-const COUNT = sized(1200, MAX_BATCH_WRITES + 100)
-/** What is left once the first batch is deleted. */
-const AFTER_FIRST = COUNT - MAX_BATCH_WRITES
+/** Two steps of deletes (a step deletes 499: deleteAccount.ts STEP_TASKS) and then some. */
+const COUNT = 900
+const STEP = 499
 const TRY_AGAIN_NOTE = 'try again once you are back online'
+/** Past the SDK's backoff, which tops out at 60 s: whatever was queued would have landed. */
+const LATER_MS = 90_000
+/** The server's count of the tasks (getCountFromServer): asked before each step. */
+const COUNT_REQUEST = '**/documents:runAggregationQuery*'
 
-/** The page signed in with COUNT tasks, its Delete account dialog open; and their uid. */
-async function withTasks(page: Page, person: Person) {
-  const dialog = await plantTasks(page, person, COUNT)
-  const uid = await authAccountOf(page.request, person.email)
-  if (uid === null) throw new Error('No account')
-  return { dialog, uid }
+/**
+ * A step cut on its way out may have reached the server or not: the dialog says both numbers,
+ * and once back online the server's count, in the words of a cut before or after a step.
+ */
+async function saysUnsureThenCounted(page: Page, person: Person, dialog: Locator, deleted: number) {
+  await expect(dialog.getByRole('status')).toContainText(
+    `The connection was lost while deleting your tasks: ${String(deleted)} of 900 tasks are deleted, and ${String(Math.min(STEP, COUNT - deleted))} more may be (this is checked once you are back online).`,
+  )
+  expect((await serverHolds(page, person)).tasks).toBe(COUNT - deleted)
+  await goOnline(page.context())
+  await expect(dialog.getByRole('status')).toHaveText(
+    deleted === 0
+      ? `The connection was lost before anything was deleted. Your account and your tasks are still here: ${TRY_AGAIN_NOTE}.`
+      : `The connection was lost after ${String(deleted)} of 900 tasks were deleted. Your account and the other tasks are still here: ${TRY_AGAIN_NOTE}.`,
+  )
 }
+
+/** The page signed in with 900 tasks, its Delete account dialog open. */
+const withTasks = (page: Page, person: Person) => plantTasks(page, person, COUNT)
 
 /** Back online, Try again: it finishes, whatever the cut left. */
 async function tryAgain(page: Page, dialog: Locator, person: Person) {
@@ -46,69 +59,138 @@ async function tryAgain(page: Page, dialog: Locator, person: Person) {
   await expectGone(page, person)
 }
 
-test('cut before the first batch: nothing deleted, all there; Try again deletes it all', async ({
+/**
+ * 90 s on, the server holds `left` tasks and the account, no deletion under way and nothing
+ * queued here; the second device shows them, and saves a task as ever.
+ */
+async function laterTheServerHolds(page: Page, phone: Page, person: Person, left: number) {
+  await page.waitForTimeout(LATER_MS)
+  expect(await queuedWrites(page)).toEqual([])
+  expect(await serverHolds(page, person)).toEqual({
+    tasks: left,
+    account: true,
+    closing: false,
+    closed: false,
+  })
+  await expect(phone.getByText(`${left.toLocaleString('en-US')} open`)).toBeVisible()
+  await addTasks(phone, 'Saved after it stopped')
+  await expect.poll(async () => (await serverHolds(page, person)).tasks).toBe(left + 1)
+}
+
+test('cut before the first step: nothing deleted, all there; Try again deletes it all', async ({
   signedIn: page,
   person,
 }) => {
   const reactErrors = watchReactErrors(page)
-  const { dialog, uid } = await withTasks(page, person)
-  const cut = cutWhen(page.context(), afterDeleteBatches(0))
+  const dialog = await withTasks(page, person)
+  const cut = cutWhen(page.context(), afterDeleteSteps(0))
   await dialog.getByRole('button', { name: 'Delete account' }).click()
   await cut
-  await expect(dialog.getByRole('status')).toHaveText(
-    `The connection was lost before anything was deleted. Your account and your tasks are still here: ${TRY_AGAIN_NOTE}.`,
-  )
-  expect(await serverHolds(page, person, uid)).toEqual({
-    tasks: COUNT,
-    account: true,
-    marked: false,
-  })
+  await saysUnsureThenCounted(page, person, dialog, 0)
   await tryAgain(page, dialog, person)
   expect(reactErrors()).toEqual([])
 })
 
-test('cut between two batches: 500 deleted, the rest and the account there; Try again finishes', async ({
-  signedIn: page,
-  person,
-}) => {
-  const reactErrors = watchReactErrors(page)
-  const { dialog, uid } = await withTasks(page, person)
-  const cut = cutWhen(page.context(), afterDeleteBatches(1))
-  await dialog.getByRole('button', { name: 'Delete account' }).click()
-  await cut
-  await expect(dialog.getByRole('status')).toHaveText(
-    `The connection was lost after ${counted(MAX_BATCH_WRITES)} of ${counted(COUNT)} tasks were deleted. Your account and the other tasks are still here: ${TRY_AGAIN_NOTE}.`,
-  )
-  expect(await serverHolds(page, person, uid)).toEqual({
-    tasks: AFTER_FIRST,
-    account: true,
-    marked: false,
+test.describe('every way out of a stopped deletion', () => {
+  test.describe.configure({ mode: 'parallel' })
+
+  test('cut before the first step, then Close: 90 s on, everything is there and saves', async ({
+    signedIn: page,
+    person,
+    browser,
+  }) => {
+    const phone = await device(browser, person)
+    const dialog = await withTasks(page, person)
+    const cut = cutWhen(page.context(), afterDeleteSteps(0))
+    await dialog.getByRole('button', { name: 'Delete account' }).click()
+    await cut
+    await saysUnsureThenCounted(page, person, dialog, 0)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await laterTheServerHolds(page, phone.page, person, COUNT)
   })
-  await tryAgain(page, dialog, person)
-  expect(reactErrors()).toEqual([])
+
+  test('cut after a step, then Close: 90 s on, what it said was left is there and saves', async ({
+    signedIn: page,
+    person,
+    browser,
+  }) => {
+    const phone = await device(browser, person)
+    const dialog = await withTasks(page, person)
+    const cut = cutWhen(page.context(), afterDeleteSteps(1))
+    await dialog.getByRole('button', { name: 'Delete account' }).click()
+    await cut
+    await saysUnsureThenCounted(page, person, dialog, STEP)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect(page.getByText(`${String(COUNT - STEP)} open`)).toBeVisible()
+    await laterTheServerHolds(page, phone.page, person, COUNT - STEP)
+  })
+
+  test('cut after a step, Close, then a reload before the server heard the stop: the next page stops it', async ({
+    signedIn: page,
+    person,
+    browser,
+  }) => {
+    const phone = await device(browser, person)
+    const dialog = await withTasks(page, person)
+    const cut = cutWhen(page.context(), afterDeleteSteps(1))
+    await dialog.getByRole('button', { name: 'Delete account' }).click()
+    await cut
+    // Back, but no commit gets through: the stop stays owed, and the page is reloaded.
+    const refuse = (route: { abort: (code: string) => Promise<void> }) => route.abort('failed')
+    await page.context().route(COMMIT, refuse)
+    await saysUnsureThenCounted(page, person, dialog, STEP)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await page.reload()
+    await expect(page.getByText(`${String(COUNT - STEP)} open`)).toBeVisible({ timeout: 60_000 })
+    expect((await serverHolds(page, person)).closing).toBe(true)
+    // The other device says why its changes wait meanwhile.
+    await expect(phone.page.getByText(/being deleted on another device/)).toBeVisible()
+    await page.context().unroute(COMMIT, refuse)
+    await expect.poll(async () => (await serverHolds(page, person)).closing).toBe(false)
+    await laterTheServerHolds(page, phone.page, person, COUNT - STEP)
+  })
+
+  test('the browser goes offline as a step is answered: its words match the server’s count; Close', async ({
+    signedIn: page,
+    person,
+    browser,
+  }) => {
+    const phone = await device(browser, person)
+    const dialog = await withTasks(page, person)
+    // Wi-Fi drops once the first step is answered, as the page asks for the next count.
+    let answered = false
+    void deleteStepsAnswered(page, 1).then(() => (answered = true))
+    await page.context().route(COUNT_REQUEST, async (route) => {
+      if (!answered) {
+        await route.fallback()
+        return
+      }
+      await goOffline(page.context())
+      await route.abort('internetdisconnected')
+    })
+    await dialog.getByRole('button', { name: 'Delete account' }).click()
+    await expect(dialog.getByRole('status')).toHaveText(
+      `The connection was lost after ${String(STEP)} of 900 tasks were deleted. Your account and the other tasks are still here: ${TRY_AGAIN_NOTE}.`,
+    )
+    expect((await serverHolds(page, person)).tasks).toBe(COUNT - STEP)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await goOnline(page.context())
+    await laterTheServerHolds(page, phone.page, person, COUNT - STEP)
+  })
 })
 
-test('cut after the last batch: the tasks gone, the account there and able to save; Try again finishes', async ({
+test('cut between two steps: said as far as it went; Try again finishes', async ({
   signedIn: page,
   person,
 }) => {
   const reactErrors = watchReactErrors(page)
-  const { dialog, uid } = await withTasks(page, person)
-  const cut = cutWhen(page.context(), markRequest)
+  const dialog = await withTasks(page, person)
+  const cut = cutWhen(page.context(), afterDeleteSteps(1))
   await dialog.getByRole('button', { name: 'Delete account' }).click()
   await cut
-  await expect(dialog.getByRole('status')).toHaveText(
-    `Your tasks are deleted, but the connection was lost before your account was. Your account is still here: ${TRY_AGAIN_NOTE}.`,
-  )
-  expect(await serverHolds(page, person, uid)).toEqual({ tasks: 0, account: true, marked: false })
-  // The mark and its taking back, both queued, reach the server in turn once it is back:
-  // the account is never left unable to save.
-  expect((await queuedWrites(page)).map(({ id }) => id)).toEqual([uid, uid])
-  await goOnline(page.context())
-  await expect.poll(async () => (await queuedWrites(page)).length, { timeout: 60_000 }).toBe(0)
-  expect(await serverHolds(page, person, uid)).toEqual({ tasks: 0, account: true, marked: false })
-  await dialog.getByRole('button', { name: 'Try again' }).click()
-  await expectGone(page, person)
+  await saysUnsureThenCounted(page, person, dialog, STEP)
+  expect(await serverHolds(page, person)).toMatchObject({ tasks: COUNT - STEP, account: true })
+  await tryAgain(page, dialog, person)
   expect(reactErrors()).toEqual([])
 })
 
@@ -130,20 +212,25 @@ async function cutFirstAuthDelete(page: Page, { delivered }: { delivered: boolea
   return () => calls
 }
 
-test('the Auth call cut before it reaches the server: the tasks gone, the account there; Try again finishes', async ({
+test('the Auth call cut before it reaches the server: the tasks gone, the account closed; Try again finishes', async ({
   signedIn: page,
   person,
 }) => {
   const reactErrors = watchReactErrors(page)
-  const { dialog, uid } = await withTasks(page, person)
+  const dialog = await withTasks(page, person)
   const calls = await cutFirstAuthDelete(page, { delivered: false })
   await dialog.getByRole('button', { name: 'Delete account' }).click()
   await expect(dialog.getByRole('status')).toHaveText(
     'Your tasks are deleted. The connection was lost while your account was being deleted, so it may not be yet: try again once you are back online to finish.',
     { timeout: 120_000 },
   )
-  // Marked: no device of theirs can store a task while it is unknown whether the account went.
-  expect(await serverHolds(page, person, uid)).toEqual({ tasks: 0, account: true, marked: true })
+  // Closed: no session of before can store a task while it is unknown whether the account went.
+  expect(await serverHolds(page, person)).toEqual({
+    tasks: 0,
+    account: true,
+    closing: false,
+    closed: true,
+  })
   await tryAgain(page, dialog, person)
   expect(calls()).toBe(2)
   expect(reactErrors()).toEqual([])
@@ -154,47 +241,37 @@ test('the Auth call goes through and its answer is lost: Try again finds the acc
   person,
 }) => {
   const reactErrors = watchReactErrors(page)
-  const { dialog, uid } = await withTasks(page, person)
+  const dialog = await withTasks(page, person)
   await cutFirstAuthDelete(page, { delivered: true })
   await dialog.getByRole('button', { name: 'Delete account' }).click()
   await expect(dialog.getByRole('status')).toContainText('so it may not be yet', {
     timeout: 120_000,
   })
-  expect(await serverHolds(page, person, uid)).toEqual({ tasks: 0, account: false, marked: true })
+  expect(await serverHolds(page, person)).toMatchObject({ tasks: 0, account: false, closed: true })
   await tryAgain(page, dialog, person)
   expect(reactErrors()).toEqual([])
 })
 
-test('the Write channel alone stops answering after a batch, and Try again at once after it is back', async ({
+test('a step the server never answers: said it may have gone, then counted once back; Try again finishes', async ({
   signedIn: page,
   person,
 }) => {
   const reactErrors = watchReactErrors(page)
-  const { dialog, uid } = await withTasks(page, person)
-  // No offline event: the deletion notices only that the server is silent (STALL_MS).
-  let deleteBatches = 0
+  const dialog = await withTasks(page, person)
+  // No offline event: the deletion notices only that the server is silent (STALL_MS, 60 s).
+  let steps = 0
   const silent = async (route: Parameters<Parameters<Page['route']>[1]>[0]) => {
-    const body = route.request().postData() ?? ''
-    if (decodeURIComponent(body).includes('"delete":') && ++deleteBatches > 1) {
-      await route.abort('connectionreset')
-      return
-    }
+    if ((route.request().postData() ?? '').includes('"delete"') && ++steps > 1) return
     await route.fallback()
   }
-  await page.context().route(WRITE_CHANNEL, silent)
+  await page.context().route(COMMIT, silent)
   await dialog.getByRole('button', { name: 'Delete account' }).click()
-  await expect(dialog.getByRole('status')).toHaveText(
-    `The connection was lost after ${counted(MAX_BATCH_WRITES)} of ${counted(COUNT)} tasks were deleted. Your account and the other tasks are still here: ${TRY_AGAIN_NOTE}.`,
+  await expect(dialog.getByRole('status')).toContainText(
+    `${String(STEP)} of 900 tasks are deleted, and 401 more may be`,
     { timeout: 150_000 },
   )
-  expect(await serverHolds(page, person, uid)).toEqual({
-    tasks: AFTER_FIRST,
-    account: true,
-    marked: false,
-  })
-  // The second batch is still queued on the device: the page's list leaves its tasks out,
-  // the server holds them. Trying again at once must not take the list's word for it.
-  await page.context().unroute(WRITE_CHANNEL, silent)
+  expect((await serverHolds(page, person)).tasks).toBe(COUNT - STEP)
+  await page.context().unroute(COMMIT, silent)
   await dialog.getByRole('button', { name: 'Try again' }).click()
   await expectGone(page, person)
   expect(reactErrors()).toEqual([])

@@ -138,6 +138,9 @@ test('the preview names what a file holds that is not kept, and each line it can
   const takeout = await importFile(page, fixturePath('takeout-details.json'))
   await expect(takeout).toContainText('7 tasks to add, 2 of them finished.')
   await expect(takeout).toContainText('1 task has no title: its notes are its text.')
+  await expect(takeout).toContainText(
+    '1 task was cleared from view in Google Tasks: it is added as finished.',
+  )
   await expect(takeout.getByRole('list').last().getByRole('listitem')).toHaveText([
     'notes on 2 tasks',
     '3 lists (their tasks are all added to your list)',

@@ -32,7 +32,8 @@ setLogLevel('silent')
 
 const apps: FirebaseApp[] = []
 afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => deleteApp(app)))
+  // A test may have closed one itself (a reload).
+  await Promise.all(apps.splice(0).map((app) => deleteApp(app).catch(() => undefined)))
 })
 
 /** A user of this test alone: the emulator's data outlives each test. */
@@ -41,10 +42,10 @@ export const newUser = (name = 'ada') => `${name}-${crypto.randomUUID().slice(0,
 /**
  * A device of `email`: its own Firebase app (so its own Auth session and Firestore cache in
  * IndexedDB), signed in with a Google credential as the app's popup would, and the app's
- * task repository on it.
+ * task repository on it. `appName` of a closed one: the same browser's page again (a reload).
  */
-export async function device(email: string) {
-  const app = initFirebaseApp(settings, `device-${crypto.randomUUID()}`)
+export async function device(email: string, { appName = `device-${crypto.randomUUID()}` } = {}) {
+  const app = initFirebaseApp(settings, appName)
   apps.push(app)
   const auth = initFirebaseAuth(app, settings)
   const googleIdToken = JSON.stringify({ sub: `google-${email}`, email, email_verified: true })

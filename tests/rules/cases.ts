@@ -3,116 +3,33 @@
  * makes, each with the answer Google's Firestore emulator gives.
  */
 import {
-  type DocumentData,
-  type DocumentReference,
-  type Firestore,
-  collection,
   deleteDoc,
   deleteField,
   doc,
   getDoc,
-  getDocs,
-  query,
-  serverTimestamp,
   setDoc,
-  Timestamp,
   updateDoc,
-  where,
   writeBatch,
 } from 'firebase/firestore/lite'
-import { newTask, toStored } from '../../src/services/taskDocument'
+import {
+  ADA,
+  GRACE,
+  task,
+  ownTask,
+  originalTask,
+  without,
+  inKeyOrder,
+  create,
+  own,
+  hers,
+  batchOfNew,
+  storedOrNot,
+  tasksOf,
+  type RulesCase,
+} from './kit'
+import { DELETION_CASES } from './deletionCases'
 
-export const ADA = 'ada@example.com'
-export const GRACE = 'grace@example.com'
-const now = Math.floor(Date.now() / 1000)
-
-/** Who asks: the ID token the SDK sends (`mockUserToken`), or none. */
-export const TOKENS = {
-  ada: { sub: 'ada', email: ADA, email_verified: true, iat: now },
-  grace: { sub: 'grace', email: GRACE, email_verified: true, iat: now },
-  adaUnverified: { sub: 'ada', email: ADA, email_verified: false, iat: now },
-  adaWithoutVerifiedClaim: { sub: 'ada', email: ADA, iat: now },
-  withoutEmail: { sub: 'someone', email_verified: true, iat: now },
-  adaExpired: { sub: 'ada', email: ADA, email_verified: true, iat: now - 7200 },
-  malformed: 'not-a-jwt',
-  owner: 'owner',
-  none: undefined,
-} as const
-
-export type Who = keyof typeof TOKENS
-/** 'ok', or the SDK's error code (`permission-denied`, `not-found`…), then what followed. */
-export type Outcome = string
-
-export interface CaseContext {
-  db: Firestore
-  /** One of this case's documents in `tasks` (ids are made unique per case). */
-  task: (id: string) => DocumentReference
-  /** The same, through the admin token, for checking what was stored. */
-  stored: (id: string) => Promise<DocumentData | undefined>
-  /** The deleted-account mark of `uid` (`deletedAccounts/{uid}`), as the asker reaches it. */
-  mark: (uid: string) => DocumentReference
-  /** The same, through the admin token. */
-  storedMark: (uid: string) => Promise<DocumentData | undefined>
-}
-
-/** The uids whose account a case may mark deleted: none is marked as a case starts. */
-export const MARKABLE = ['ada', 'grace'] as const
-
-export interface RulesCase {
-  name: string
-  as: Who
-  /** Tasks stored first, as the admin, by id. */
-  seed?: Record<string, DocumentData>
-  /** Accounts marked deleted first, as the admin (Delete account's mark), by uid. */
-  marked?: (typeof MARKABLE)[number][]
-  act: (context: CaseContext) => Promise<unknown>
-  /** Checked after the act (its result is appended to the outcome). */
-  then?: (context: CaseContext) => Promise<string>
-  expected: Outcome
-}
-
-// Documents as the app's one definition writes them (src/services/taskDocument.ts).
-const task = (email: string, extra: DocumentData = {}): DocumentData => ({
-  ...toStored(newTask({ id: 'x', task: 'Buy oat milk', email, order: 1 })),
-  ...extra,
-})
-const ownTask = task(ADA)
-/** A task as the original app wrote it: task, isFinished and email, nothing else. */
-const originalTask = { task: 'Water the plants', isFinished: false, email: ADA }
-const without = (data: DocumentData, key: string): DocumentData =>
-  Object.fromEntries(Object.entries(data).filter(([name]) => name !== key))
-
-/** A document as JSON with its fields in name order, whatever order it came in. */
-const inKeyOrder = (data: DocumentData | undefined) =>
-  JSON.stringify(
-    data && Object.fromEntries(Object.entries(data).sort(([a], [b]) => a.localeCompare(b))),
-  )
-
-const create =
-  (data: DocumentData) =>
-  ({ task: at }: CaseContext) =>
-    setDoc(at('new'), data)
-const own = { mine: ownTask }
-const hers = { hers: task(GRACE) }
-/** `count` new tasks of Ada's in one batch, as an import writes them (src/features/account). */
-const batchOfNew =
-  (count: number) =>
-  ({ db, task: at }: CaseContext) => {
-    const batch = writeBatch(db)
-    for (let i = 0; i < count; i++) batch.set(at(`new${String(i)}`), ownTask)
-    return batch.commit()
-  }
-/** Whether the case's task `id` was stored. */
-const storedOrNot =
-  (id: string) =>
-  async ({ stored }: CaseContext) =>
-    `stored: ${String((await stored(id)) !== undefined)}`
-const setMark =
-  (uid: string, data: DocumentData = { at: serverTimestamp() }) =>
-  ({ mark }: CaseContext) =>
-    setDoc(mark(uid), data)
-const tasksOf = (db: Firestore, ...filters: Parameters<typeof where>[]) =>
-  getDocs(query(collection(db, 'tasks'), ...filters.map((filter) => where(...filter))))
+export { RECORDED, TOKENS, type CaseContext, type Outcome, type Who } from './kit'
 
 export const CASES: RulesCase[] = [
   // create
@@ -556,6 +473,16 @@ export const CASES: RulesCase[] = [
       ['a day and more', `2026-12-24${'x'.repeat(100)}`, 'permission-denied'],
       ['month 13', '2026-13-01', 'permission-denied'],
       ['a number', 20261224, 'permission-denied'],
+      // Days that look right and do not exist (the app would show them as no date).
+      ['30 February', '2026-02-30', 'permission-denied'],
+      ['29 February, not a leap year', '2026-02-29', 'permission-denied'],
+      ['29 February 1900 (a century)', '1900-02-29', 'permission-denied'],
+      ['29 February 2000 (every 400 years)', '2000-02-29', 'ok'],
+      ['31 April', '2026-04-31', 'permission-denied'],
+      ['31 December', '2026-12-31', 'ok'],
+      ['year 0', '0000-01-01', 'permission-denied'],
+      ['year 1', '0001-01-01', 'ok'],
+      ['an instant on 31 June', '2026-06-31T10:00:00.000Z', 'permission-denied'],
     ] as const
   ).flatMap(([what, due, expected]): RulesCase[] => [
     { name: `create: due ${what}`, as: 'ada', act: create({ ...ownTask, due }), expected },
@@ -734,169 +661,14 @@ export const CASES: RulesCase[] = [
     expected: 'permission-denied; mine: true, hers: true',
   },
 
-  // A deleted account (deletedAccounts/{uid}, set by Delete account before the Auth call): none
-  // of its tasks is written again, whichever device still holds a valid token; deletes go on.
+  // An import's batch: 500 creates, each rule looking the address's deletion record up (the same
+  // document: the lookups stay within a batch's 20 document accesses).
   {
-    name: 'deleted account: create refused',
-    as: 'ada',
-    marked: ['ada'],
-    act: create(ownTask),
-    then: storedOrNot('new'),
-    expected: 'permission-denied; stored: false',
-  },
-  {
-    name: 'deleted account: update refused',
-    as: 'ada',
-    marked: ['ada'],
-    seed: own,
-    act: ({ task: at }) => updateDoc(at('mine'), { isFinished: true }),
-    then: async ({ stored }) => `isFinished: ${String((await stored('mine'))?.isFinished)}`,
-    expected: 'permission-denied; isFinished: false',
-  },
-  {
-    name: 'deleted account: update of a missing task refused (not not-found)',
-    as: 'ada',
-    marked: ['ada'],
-    act: ({ task: at }) => updateDoc(at('gone'), { isFinished: true }),
-    expected: 'permission-denied',
-  },
-  {
-    name: 'deleted account: delete of its task allowed',
-    as: 'ada',
-    marked: ['ada'],
-    seed: own,
-    act: ({ task: at }) => deleteDoc(at('mine')),
-    then: storedOrNot('mine'),
-    expected: 'ok; stored: false',
-  },
-  {
-    name: 'deleted account: its tasks can still be listed (to find the stragglers)',
-    as: 'ada',
-    marked: ['ada'],
-    act: ({ db }) => tasksOf(db, ['email', '==', ADA]),
-    expected: 'ok',
-  },
-  {
-    name: 'deleted account: another account creates as before',
-    as: 'grace',
-    marked: ['ada'],
-    act: create(task(GRACE)),
-    expected: 'ok',
-  },
-  {
-    // (Of 500, the emulator's refusal is too long for Node's HTTP/2 client: 'unknown'.)
-    name: 'deleted account: a batch of 20 creates refused whole',
-    as: 'ada',
-    marked: ['ada'],
-    act: batchOfNew(20),
-    then: storedOrNot('new0'),
-    expected: 'permission-denied; stored: false',
-  },
-  // An import's batch: 500 creates, each rule looking the mark up (the same document: the
-  // lookups stay within a batch's 20 document accesses).
-  {
-    name: 'create: a batch of 500 (an import) with the mark looked up for each',
+    name: 'create: a batch of 500 (an import) with the deletion record looked up for each',
     as: 'ada',
     act: batchOfNew(500),
     then: storedOrNot('new499'),
     expected: 'ok; stored: true',
   },
-  {
-    name: 'mark: own, the server’s time only',
-    as: 'ada',
-    act: setMark('ada'),
-    then: async ({ storedMark }) =>
-      `at is a time: ${String((await storedMark('ada'))?.at instanceof Timestamp)}`,
-    expected: 'ok; at is a time: true',
-  },
-  {
-    name: 'mark: own, set again (a retry)',
-    as: 'ada',
-    marked: ['ada'],
-    act: setMark('ada'),
-    expected: 'ok',
-  },
-  {
-    name: 'mark: with anything personal',
-    as: 'ada',
-    act: setMark('ada', { at: serverTimestamp(), email: ADA }),
-    expected: 'permission-denied',
-  },
-  {
-    name: 'mark: the client’s time',
-    as: 'ada',
-    act: setMark('ada', { at: Timestamp.now() }),
-    expected: 'permission-denied',
-  },
-  {
-    name: 'mark: empty',
-    as: 'ada',
-    act: setMark('ada', {}),
-    expected: 'permission-denied',
-  },
-  {
-    name: 'mark: another account’s',
-    as: 'grace',
-    act: setMark('ada'),
-    then: async ({ storedMark }) => `marked: ${String((await storedMark('ada')) !== undefined)}`,
-    expected: 'permission-denied; marked: false',
-  },
-  {
-    name: 'mark: own, not verified',
-    as: 'adaUnverified',
-    act: setMark('ada'),
-    expected: 'permission-denied',
-  },
-  {
-    name: 'mark: no token',
-    as: 'none',
-    act: setMark('ada'),
-    expected: 'permission-denied',
-  },
-  {
-    name: 'mark: own, read (every device follows it)',
-    as: 'ada',
-    marked: ['ada'],
-    act: ({ mark }) => getDoc(mark('ada')),
-    expected: 'ok',
-  },
-  {
-    name: 'mark: own, read while there is none',
-    as: 'ada',
-    act: ({ mark }) => getDoc(mark('ada')),
-    expected: 'ok',
-  },
-  {
-    name: 'mark: another account’s, read',
-    as: 'grace',
-    marked: ['ada'],
-    act: ({ mark }) => getDoc(mark('ada')),
-    expected: 'permission-denied',
-  },
-  {
-    name: 'mark: listed',
-    as: 'ada',
-    marked: ['ada'],
-    act: ({ db }) => getDocs(collection(db, 'deletedAccounts')),
-    expected: 'permission-denied',
-  },
-  {
-    name: 'mark: own, taken back (a deletion that did not happen): creates again',
-    as: 'ada',
-    marked: ['ada'],
-    act: async ({ mark, task: at }) => {
-      await deleteDoc(mark('ada'))
-      await setDoc(at('new'), ownTask)
-    },
-    then: storedOrNot('new'),
-    expected: 'ok; stored: true',
-  },
-  {
-    name: 'mark: another account’s, taken back',
-    as: 'grace',
-    marked: ['ada'],
-    act: ({ mark }) => deleteDoc(mark('ada')),
-    then: async ({ storedMark }) => `marked: ${String((await storedMark('ada')) !== undefined)}`,
-    expected: 'permission-denied; marked: true',
-  },
+  ...DELETION_CASES,
 ]

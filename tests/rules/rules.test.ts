@@ -1,17 +1,19 @@
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app'
+import { createHash } from 'node:crypto'
 import {
   connectFirestoreEmulator,
   deleteDoc,
   doc,
   getDoc,
   getFirestore,
-  serverTimestamp,
   setDoc,
   setLogLevel,
+  Timestamp,
   type Firestore,
 } from 'firebase/firestore/lite'
 import { afterAll, expect, inject, it } from 'vitest'
-import { CASES, MARKABLE, TOKENS, type CaseContext, type Outcome, type Who } from './cases'
+import { CASES, RECORDED, TOKENS, type CaseContext, type Outcome, type Who } from './cases'
+import type { SeededRecord } from './kit'
 
 // Each case of tests/rules/cases.ts through the real Firestore Lite SDK, against Google's
 // Firestore emulator with firestore.rules (tests/emulators/globalSetup.ts starts it).
@@ -47,6 +49,15 @@ function codeOf(error: unknown): string {
 
 // Document ids unique to this run: the emulator's data outlives a case.
 const run = crypto.randomUUID().slice(0, 8)
+/** A deletion record's id: the address's SHA-256, as the rules and the app compute it. */
+const keyOf = (email: string) => createHash('sha256').update(email).digest('hex')
+const timesOf = (record: SeededRecord) =>
+  Object.fromEntries(
+    Object.entries(record).map(([field, value]) => [
+      field,
+      typeof value === 'number' ? Timestamp.fromMillis(value * 1000) : value,
+    ]),
+  )
 
 it.each(CASES.map((rulesCase, index) => ({ ...rulesCase, index })))(
   '$name',
@@ -56,18 +67,20 @@ it.each(CASES.map((rulesCase, index) => ({ ...rulesCase, index })))(
     for (const [id, data] of Object.entries(rulesCase.seed ?? {})) {
       await setDoc(doc(admin, 'tasks', `${prefix}-${id}`), data)
     }
-    // The marks are per uid, not per case: each case starts with only its own.
-    for (const uid of MARKABLE) {
-      const mark = doc(admin, 'deletedAccounts', uid)
-      if (rulesCase.marked?.includes(uid)) await setDoc(mark, { at: serverTimestamp() })
-      else await deleteDoc(mark)
+    // The records are per address, not per case: each case starts with only its own.
+    for (const email of RECORDED) {
+      const record = doc(admin, 'deletions', keyOf(email))
+      const seeded = rulesCase.records?.[email]
+      if (seeded) await setDoc(record, timesOf(seeded))
+      else await deleteDoc(record)
     }
+    await deleteDoc(doc(admin, 'deletions', keyOf('a/b@example.com')))
     const context: CaseContext = {
       db: as(rulesCase.as),
       task: (id) => doc(as(rulesCase.as), 'tasks', `${prefix}-${id}`),
       stored: async (id) => (await getDoc(doc(admin, 'tasks', `${prefix}-${id}`))).data(),
-      mark: (uid) => doc(as(rulesCase.as), 'deletedAccounts', uid),
-      storedMark: async (uid) => (await getDoc(doc(admin, 'deletedAccounts', uid))).data(),
+      record: (email) => doc(as(rulesCase.as), 'deletions', keyOf(email)),
+      storedRecord: async (email) => (await getDoc(doc(admin, 'deletions', keyOf(email)))).data(),
     }
     let outcome: Outcome
     try {

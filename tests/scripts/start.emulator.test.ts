@@ -56,6 +56,12 @@ describe('npm start keeps what was saved', () => {
       scratch()
       const first = (running = await npmStart(data, 1))
       await first.says(/The app is running/)
+      // The app is served with the deploy's security headers (firebase.json) from the first day.
+      const page = await fetch('http://127.0.0.1:5173/todo/')
+      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      expect(page.headers.get('x-frame-options')).toBe('DENY')
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups')
       await seedTasks(ORIGIN, [
         ...tasks(300),
         newTask({

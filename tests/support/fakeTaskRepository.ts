@@ -1,12 +1,15 @@
-import type {
-  Persistence,
-  Task,
-  TaskChanges,
-  TaskRepository,
-  TasksSnapshot,
-  TaskUpdate,
+import {
+  ACCOUNT_CLOSING,
+  type AccountStanding,
+  type Persistence,
+  type Task,
+  type TaskChanges,
+  type TaskRepository,
+  type TasksSnapshot,
+  type TaskUpdate,
 } from '../../src/services/types'
 import { compareTasks } from '../../src/features/tasks/model/ordering'
+import { createFakeDisk } from './fakeDisk'
 
 export type RecordedWrite =
   | { kind: 'add'; task: Task }
@@ -14,9 +17,10 @@ export type RecordedWrite =
   | { kind: 'delete'; id: string }
   | { kind: 'addMany'; tasks: Task[] }
   | { kind: 'deleteMany'; ids: string[] }
-  /** The account of the signed-in user marked deleted, or the mark taken back. */
-  | { kind: 'mark' }
-  | { kind: 'unmark' }
+  /** Delete account's steps: begun, a step's deletes (`last`: the account closed), stopped. */
+  | { kind: 'begin' }
+  | { kind: 'deleteStep'; ids: string[]; last: boolean }
+  | { kind: 'stop' }
 
 interface Watcher {
   email: string
@@ -51,21 +55,40 @@ export function createFakeTaskRepository(
     kind: 'acknowledge',
   }
   let persistence: Persistence = 'device'
+  const disk = createFakeDisk()
   const unsent = new Map<string | undefined, number>()
   const unsentOf = (email: string | null | undefined) => unsent.get(email ?? undefined) ?? 0
-  // The accounts the server holds marked deleted (by e-mail here; by uid on Firestore), and
-  // who follows them: as the rules, the server then refuses their adds and updates.
-  const marks = new Set<string>()
-  const markWatchers = new Set<{ email: string; onChange: (marked: boolean) => void }>()
-  let markedHere: string | null = null
+  // Delete account's record per address, as firestore.rules keep it: a deletion under way
+  // (begun by this page or elsewhere), and whether this session is closed (an account of the
+  // address deleted since it signed in). The server then refuses its adds and changes.
+  const records = new Map<string, { closing: 'here' | 'elsewhere' | null; closed: boolean }>()
+  const recordOf = (email: string) => records.get(email) ?? { closing: null, closed: false }
+  const standingWatchers = new Set<{
+    email: string
+    onChange: (standing: AccountStanding) => void
+  }>()
   let followed: string | null = null
-  const reportMark = (email: string) => {
+  const standingOf = (email: string): AccountStanding => {
+    const { closing, closed } = recordOf(email)
+    if (closed) return { kind: 'closed', here: closedHere === email }
+    if (closing) return { kind: 'closing', here: closing === 'here', until: Infinity }
+    return { kind: 'open' }
+  }
+  let closedHere: string | null = null
+  const reportStanding = (email: string) => {
     setTimeout(() => {
-      for (const watcher of [...markWatchers]) {
-        if (watcher.email === email) watcher.onChange(marks.has(email) && markedHere !== email)
+      for (const watcher of [...standingWatchers]) {
+        if (watcher.email === email) watcher.onChange(standingOf(email))
       }
     }, 0)
   }
+  const setRecord = (email: string, change: Partial<ReturnType<typeof recordOf>>) => {
+    records.set(email, { ...recordOf(email), ...change })
+    reportStanding(email)
+  }
+  /** Writes refused while an account closes (as the adapter explains the rules' refusal). */
+  const refusesStoring = (email: string | undefined) =>
+    email !== undefined && standingOf(email).kind !== 'open'
 
   const updateOf = (id: string): TaskUpdate => {
     const task = local.get(id)
@@ -97,6 +120,7 @@ export function createFakeTaskRepository(
     changes: { id: string; after: Task | undefined }[],
   ): Promise<void> {
     writes.push(structuredClone(record))
+    disk.written()
     const first = changes[0]
     const email =
       first && (first.after?.email ?? local.get(first.id)?.email ?? server.get(first.id)?.email)
@@ -139,10 +163,10 @@ export function createFakeTaskRepository(
         }
         report(email, ids.map(updateOf))
       }
-      // firestore.rules: a marked account's tasks are written no more (deletes go on).
+      // firestore.rules: a closing account's tasks are written no more (deletes go on).
       const answered = () => {
         const storing = record.kind !== 'delete' && record.kind !== 'deleteMany'
-        if (storing && email !== undefined && marks.has(email)) refuse('permission-denied')
+        if (storing && refusesStoring(email)) refuse(ACCOUNT_CLOSING)
         else acknowledge()
       }
       if (answer.kind === 'acknowledge') answered()
@@ -151,20 +175,22 @@ export function createFakeTaskRepository(
     })
   }
 
-  /** The signed-in user's mark set or taken back, as a write answered like any other. */
-  function writeMark(kind: 'mark' | 'unmark'): Promise<void> {
+  /**
+   * One of Delete account's steps: a transaction, sent at once or not at all (never queued),
+   * answered as the test says (held ones settle with the writes held).
+   */
+  function step(record: RecordedWrite, apply: (email: string) => void): Promise<void> {
     const email = signedIn() ?? ''
-    writes.push({ kind })
-    if (kind === 'mark') markedHere = email
+    writes.push(structuredClone(record))
+    if (!fake.serverReachable) return Promise.reject(firestoreError('unavailable'))
     return new Promise<void>((resolve, reject) => {
       const acknowledge = () => {
-        if (kind === 'mark') marks.add(email)
-        else {
-          marks.delete(email)
-          if (markedHere === email) markedHere = null
+        try {
+          apply(email)
+          resolve()
+        } catch (err) {
+          reject(err instanceof Error ? err : new Error(String(err)))
         }
-        resolve()
-        reportMark(email)
       }
       const refuse = (code: string) => {
         reject(firestoreError(code))
@@ -173,6 +199,14 @@ export function createFakeTaskRepository(
       else if (answer.kind === 'refuse') refuse(answer.code)
       else held.push({ acknowledge, refuse })
     })
+  }
+  const deleteOnServer = (ids: readonly string[]) => {
+    const email = ids[0] === undefined ? undefined : server.get(ids[0])?.email
+    for (const id of ids) {
+      server.delete(id)
+      if (!pendingHere.get(id)) local.delete(id)
+    }
+    report(email, ids.map(updateOf))
   }
 
   const repository: TaskRepository = {
@@ -220,18 +254,37 @@ export function createFakeTaskRepository(
       if (!fake.serverReachable) return Promise.reject(firestoreError('unavailable'))
       return Promise.resolve(fake.serverTasks(email).length)
     },
-    markAccountDeleted: () => writeMark('mark'),
-    unmarkAccountDeleted: () => writeMark('unmark'),
-    watchAccountMark(onChange) {
+    beginDeletion: () =>
+      step({ kind: 'begin' }, (email) => {
+        if (recordOf(email).closed) throw firestoreError('permission-denied')
+        setRecord(email, { closing: 'here' })
+      }),
+    deleteTasksOfAccount: (ids, last) =>
+      step({ kind: 'deleteStep', ids: [...ids], last }, (email) => {
+        deleteOnServer(ids)
+        if (!last) return
+        closedHere = email
+        setRecord(email, { closing: null, closed: true })
+      }),
+    stopDeletion: () =>
+      step({ kind: 'stop' }, (email) => {
+        if (recordOf(email).closing === 'here') setRecord(email, { closing: null })
+      }),
+    standing: () => {
+      if (!fake.serverReachable) return Promise.reject(firestoreError('unavailable'))
+      return Promise.resolve(standingOf(signedIn() ?? ''))
+    },
+    watchStanding(onChange) {
       const email = signedIn() ?? ''
       followed = email
       const watcher = { email, onChange }
-      markWatchers.add(watcher)
-      reportMark(email)
-      return () => markWatchers.delete(watcher)
+      standingWatchers.add(watcher)
+      reportStanding(email)
+      return () => standingWatchers.delete(watcher)
     },
     // As the SDK's: a write is on the device's disk once handed over (a test sets otherwise).
-    changesOnlyInMemory: () => fake.inMemory,
+    changesOnlyInMemory: disk.changesOnlyInMemory,
+    watchChangesInMemory: disk.watchChangesInMemory,
     allSaved(withinMs) {
       const email = signedIn()
       if (unsentOf(email) === 0) return Promise.resolve(true)
@@ -264,18 +317,27 @@ export function createFakeTaskRepository(
     serverReachable: true,
     /** A live query's first answer never comes while this is set. */
     losesFirstAnswers: false,
-    /** What changesOnlyInMemory answers. */
-    inMemory: false,
+    /** From now on, each write stays in the page's memory until `putOnDisk()`. */
+    holdInMemory: disk.holdInMemory,
+    /** The writes held in memory reach the disk; those from now on go at once. */
+    putOnDisk: disk.putOnDisk,
     /** The tasks the server holds for `email`, in list order. */
     serverTasks: (email: string) =>
       [...server.values()].filter((task) => task.email === email).sort(compareTasks),
-    /** Whether the server holds the account of `email` marked deleted. */
-    isMarked: (email: string) => marks.has(email),
-    /** Another device marks the account of `email` deleted (or takes the mark back). */
-    remoteMark(email: string, marked = true) {
-      if (marked) marks.add(email)
-      else marks.delete(email)
-      reportMark(email)
+    /** The standing of `email`'s session as the server holds it. */
+    standingOf,
+    /** Another device begins (true) or stops (false) deleting the account of `email`. */
+    remoteClosing(email: string, closing = true) {
+      setRecord(email, { closing: closing ? 'elsewhere' : null })
+    },
+    /** Another device closes the account of `email` (its last step): this session is refused. */
+    remoteClosed(email: string) {
+      setRecord(email, { closing: null, closed: true })
+    },
+    /** A new sign-in (the popup again): a session that no earlier deletion closed. */
+    sessionRenewed(email: string) {
+      if (closedHere === email) closedHere = null
+      setRecord(email, { closed: false })
     },
     /** Whose tasks are being followed live. */
     watching: () => [...watchers].map((watcher) => watcher.email),

@@ -19,6 +19,12 @@ import { createFakeTaskRepository } from './fakeTaskRepository'
 export function createTestServices({ stored = [] }: { stored?: Task[] } = {}) {
   const fakeAuth = createFakeAuthService()
   const repository = createFakeTaskRepository(stored, fakeAuth.currentEmail)
+  // A sign-in in the popup again is a new session: no deletion before it closes it.
+  const reauthenticate = fakeAuth.auth.reauthenticate.bind(fakeAuth.auth)
+  fakeAuth.auth.reauthenticate = async () => {
+    await reauthenticate()
+    repository.sessionRenewed(fakeAuth.currentEmail() ?? '')
+  }
   const alert = vi.fn<(message: string) => void>()
   const celebrate = vi.fn<() => void>()
   const oldDevice = new IDBFactory()

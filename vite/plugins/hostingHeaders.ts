@@ -84,7 +84,9 @@ export function extendCsp(csp: string, additions: Record<string, string[]>): str
  * Vite itself sets (its static server answers every file `Cache-Control: no-cache`); a path
  * under the base that is no file of the build is rewritten as firebase.json says, or is a 404
  * (where Vite would answer index.html). `cspAdditions` adds sources for the local build only:
- * the emulators it talks to.
+ * the emulators it talks to. Vite's dev server (`npm start`) sends the same security headers,
+ * with what development itself needs added (DEV_CSP): the page is tried under the policy it
+ * ships with from the first day.
  */
 export function hostingHeaders(options: {
   file?: string
@@ -92,6 +94,22 @@ export function hostingHeaders(options: {
 }): Plugin {
   return {
     name: 'todo:hosting-headers',
+    config: (_config, { command }) =>
+      command === 'serve' ? { html: { cspNonce: DEV_NONCE } } : {},
+    configureServer(server) {
+      const { headers: rules = [] } = readHostingConfig(options.file)
+      const additions = mergeCsp(options.cspAdditions?.(server.config.env) ?? {}, DEV_CSP)
+      server.middlewares.use((req, res, next) => {
+        const path = new URL(req.url ?? '/', 'http://localhost').pathname
+        // Caching is development's own (every module is asked again): only the security headers.
+        const headers = headersFor(rules, path)
+        headers.delete('Cache-Control')
+        const csp = headers.get('Content-Security-Policy')
+        if (csp !== undefined) headers.set('Content-Security-Policy', extendCsp(csp, additions))
+        sendWith(res, headers)
+        next()
+      })
+    },
     configurePreviewServer(server) {
       const { headers: rules = [], rewrites = [] } = readHostingConfig(options.file)
       const additions = options.cspAdditions?.(server.config.env) ?? {}
@@ -123,6 +141,27 @@ export function hostingHeaders(options: {
       })
     },
   }
+}
+
+/**
+ * What Vite's dev server needs besides the deployed policy: its HMR socket, and the nonce Vite
+ * puts on the tags it writes itself (React Refresh's preamble, each module's CSS).
+ */
+const DEV_NONCE = 'todo-dev'
+const DEV_CSP: Record<string, string[]> = {
+  'connect-src': ['ws://127.0.0.1:5173', 'ws://localhost:5173'],
+  'script-src': [`'nonce-${DEV_NONCE}'`],
+  'style-src': [`'nonce-${DEV_NONCE}'`],
+}
+
+function mergeCsp(...parts: Record<string, string[]>[]): Record<string, string[]> {
+  const merged: Record<string, string[]> = {}
+  for (const part of parts) {
+    for (const [name, sources] of Object.entries(part)) {
+      merged[name] = [...(merged[name] ?? []), ...sources]
+    }
+  }
+  return merged
 }
 
 /** Makes the response carry `headers`, whatever the later middleware sets or writes. */

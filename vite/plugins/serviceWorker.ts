@@ -16,7 +16,9 @@ function filesUnder(dir: string): string[] {
   }
 }
 
-const LANGUAGE = /chrono-node\/dist\/esm\/locales\/([a-z]{2})\/index\.js$/
+/** chrono's language, or ours that brings it with additions (src/features/tasks/model/languages/). */
+const LANGUAGE =
+  /(?:chrono-node\/dist\/esm\/locales|src\/features\/tasks\/model\/languages)\/([a-z]{2})(?:\/index\.js|\.ts)$/
 
 /**
  * Emits `sw.js` (production builds only): src/sw.ts compiled and minified, after a declaration

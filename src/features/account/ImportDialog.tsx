@@ -5,6 +5,7 @@ import { skippedCount, type ImportPreview } from './formats/preview'
 import type { ImportFormat, ImportProblem } from './formats/types'
 import {
   datesLines,
+  hiddenLine,
   importProblem,
   importSource,
   notesAsTextLine,
@@ -45,6 +46,7 @@ export function ImportDialog({
   const adding = preview.tasks.length
   const unread = unreadLinesText(preview)
   const notesAsText = notesAsTextLine(preview)
+  const hidden = hiddenLine(preview)
   const notKept = notKeptItems(preview, reading.format)
   return (
     <AccountDialog title="Import tasks" onClosed={onClosed}>
@@ -55,6 +57,7 @@ export function ImportDialog({
       )}
       {unread && <p>{unread}</p>}
       {notesAsText && <p>{notesAsText}</p>}
+      {hidden && <p>{hidden}</p>}
       {datesLines(preview).map((line) => (
         <p key={line}>{line}</p>
       ))}

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { importDismissed, selectDeletedAccount, selectImport } from './accountSlice'
-import { ACCOUNT_DELETED, count, tasks } from './words'
+import { ACCOUNT_DELETED, ACCOUNT_LEFT, count, tasks } from './words'
+import { selectServerMayAnswer } from '../tasks'
 
 /** What the account line says of the last import (with `undo`), or of a deleted account. */
 export function ImportStatus({ undo }: { undo: ReactNode }) {
   const dispatch = useAppDispatch()
   const imported = useAppSelector(selectImport)
   const deleted = useAppSelector(selectDeletedAccount)
-  const offline = useAppSelector(({ sync }) => !sync.online && !sync.serverSeen)
-  if (deleted) return <span>{ACCOUNT_DELETED}</span>
+  const offline = !useAppSelector(selectServerMayAnswer)
+  if (deleted) return <span>{deleted === 'all' ? ACCOUNT_DELETED : ACCOUNT_LEFT}</span>
   if (!imported) return null
   const { total } = imported
   const settled = imported.saved + imported.refused

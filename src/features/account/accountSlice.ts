@@ -39,18 +39,23 @@ export interface DeletionState {
   /** Tasks deleted since the dialog opened (over every try), of `total` found. */
   deleted: number
   total: number
+  /** Tasks of a step whose answer was lost: deleted or not, the server's next count says. */
+  unsure: number
   problem: DeletionProblem | null
 }
 
 export interface AccountState {
   imported: ImportState | null
   deletion: DeletionState
-  /** The account just deleted here: said until someone signs in. */
-  deletedAccount: boolean
+  /**
+   * Deleted here, said until someone signs in: `all`, or `tasks` when the Auth account's own
+   * deletion did not finish (its sessions were closed with its tasks).
+   */
+  deletedAccount: 'all' | 'tasks' | null
 }
 
-const idle: DeletionState = { phase: 'idle', deleted: 0, total: 0, problem: null }
-const initialState: AccountState = { imported: null, deletion: idle, deletedAccount: false }
+const idle: DeletionState = { phase: 'idle', deleted: 0, total: 0, unsure: 0, problem: null }
+const initialState: AccountState = { imported: null, deletion: idle, deletedAccount: null }
 
 /** An import confirmed: its tasks follow, in slices (`tasksImported` with its id). */
 export const importStarted = createAction<{ id: string; total: number }>('account/importStarted')
@@ -77,6 +82,13 @@ export const accountSlice = createSlice({
     deletionProgressed(state, { payload }: PayloadAction<Partial<DeletionState>>) {
       state.deletion = { ...state.deletion, problem: null, ...payload }
     },
+    /** The server's count once back, after a step whose answer was lost: `payload` are left. */
+    deletionRecounted(state, { payload }: PayloadAction<number>) {
+      const { deletion } = state
+      deletion.total = Math.max(deletion.total, deletion.deleted + payload)
+      deletion.deleted = deletion.total - payload
+      deletion.unsure = 0
+    },
     deletionStopped(state, { payload }: PayloadAction<DeletionProblem>) {
       state.deletion.phase = 'stopped'
       state.deletion.problem = payload
@@ -84,10 +96,10 @@ export const accountSlice = createSlice({
     deletionClosed(state) {
       state.deletion = idle
     },
-    accountDeleted(state) {
+    accountDeleted(state, { payload }: PayloadAction<{ accountGone: boolean }>) {
       state.deletion = idle
       state.imported = null
-      state.deletedAccount = true
+      state.deletedAccount = payload.accountGone ? 'all' : 'tasks'
     },
   },
   extraReducers: (builder) => {
@@ -103,11 +115,11 @@ export const accountSlice = createSlice({
       })
       // A try again goes on from how far the last try went.
       .addCase(accountDeletionConfirmed, (state) => {
-        state.deletion = { ...state.deletion, phase: 'checking', problem: null }
+        state.deletion = { ...state.deletion, phase: 'checking', problem: null, unsure: 0 }
       })
       // Nothing of one person is said to the next.
       .addCase(authStateChanged, (state, { payload }) => {
-        if (payload) state.deletedAccount = false
+        if (payload) state.deletedAccount = null
         else state.imported = null
       })
   },
@@ -123,6 +135,7 @@ export const {
   importBatchRefused,
   importDismissed,
   deletionProgressed,
+  deletionRecounted,
   deletionStopped,
   deletionClosed,
   accountDeleted,

@@ -1,39 +1,25 @@
-import { connectivityLost } from '../../app/hooks'
 import type { AppListenerEffect } from '../../app/hooks'
-import type { RootState } from '../../app/store'
-import { selectCurrentUser, userSignedOut } from '../auth'
+import { selectCurrentUser } from '../auth'
 import {
-  accountDeleted,
-  accountDeletionConfirmed,
+  type accountDeletionConfirmed,
   deletionProgressed,
   deletionStopped,
   selectDeletion,
-  type deletionSignInClicked,
 } from './accountSlice'
+import { answered, codeOf, finished, lost, mayReachServer, type Api } from './deletionSteps'
 import { MAX_BATCH_WRITES } from '../../services/types'
 
-// Delete account, all or nothing (docs/sync.md, "Delete account").
+// Delete account, all or nothing (docs/sync.md, "Delete account"). Each step is a transaction
+// the server takes whole or not at all, and nothing is queued on the device: so whichever way
+// the person leaves a stopped deletion (Close, a reload, going offline), what the dialog said
+// was deleted is all that ever is.
 
-/** How long the server may leave a step unanswered before the connection counts as lost. */
-export const STALL_MS = 60_000
-type Api = Parameters<AppListenerEffect<typeof accountDeletionConfirmed>>[1]
-const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code
-/** Offline only while the server has not shown otherwise since the browser said so. */
-const mayReachServer = ({ sync }: RootState) => sync.online || sync.serverSeen
+/** Tasks a step deletes: one write of the step is the account's record. */
+const STEP_TASKS = MAX_BATCH_WRITES - 1
 /** Auth's answers that leave it unknown whether the account went. */
 const UNANSWERED = new Set(['auth/network-request-failed', 'auth/internal-error', 'auth/timeout'])
-/** `work`'s result; null if the browser goes offline or the server is silent for STALL_MS. */
-async function answered<T>(api: Api, work: Promise<T>): Promise<{ value: T } | null> {
-  const lost = api.condition(connectivityLost.match, STALL_MS).then(() => null)
-  return api.pause(Promise.race([work.then((value) => ({ value })), lost]))
-}
-
-/** The deletion stops here: the connection went (or was not there before any delete). */
-function lost(api: Api) {
-  // Nothing counted yet, so no delete sent: nothing can land later either.
-  const offline = selectDeletion(api.getState()).total === 0 && !mayReachServer(api.getState())
-  api.dispatch(deletionStopped(offline ? 'offline' : 'connectionLost'))
-}
+/** The server's refusals: the step did not happen. Any other failure may have gone through. */
+const REFUSED = new Set(['permission-denied', 'failed-precondition', 'aborted', 'invalid-argument'])
 
 /** How many tasks the server holds (so many left of the total); null when not answered. */
 async function countLeft(api: Api, email: string): Promise<number | null> {
@@ -45,67 +31,70 @@ async function countLeft(api: Api, email: string): Promise<number | null> {
   return left.value
 }
 
-/** Deletes `email`'s tasks until the server counts none (a device may add one meanwhile). */
+/**
+ * Deletes `email`'s tasks, a step at a time, until the server counts none; the last step closes
+ * the account (no other device can add one meanwhile: the server refuses them while it closes).
+ */
 async function deleteEveryTask(api: Api, email: string): Promise<boolean> {
   const { tasks } = api.extra
   for (let unseen = 0; ;) {
     const left = await countLeft(api, email)
     if (left === null) return false
-    if (left === 0) return true
-    api.dispatch(deletionProgressed({ phase: 'deletingTasks' }))
-    const ids = await answered(api, tasks.idsOnServer(email, MAX_BATCH_WRITES)).catch(() => null)
+    api.dispatch(deletionProgressed({ phase: left === 0 ? 'deletingAccount' : 'deletingTasks' }))
+    const ids =
+      left === 0
+        ? { value: [] }
+        : await answered(api, tasks.idsOnServer(email, STEP_TASKS)).catch(() => null)
     if (!ids) return false
-    if (ids.value.length === 0) {
-      // Hidden by another tab's deletes on their way; after a few rounds, a try again's.
-      if (++unseen === 3 || !(await api.pause(tasks.allSaved(STALL_MS)))) return false
+    // Hidden by another tab's deletes on their way: after a few rounds, a try again's.
+    if (left > 0 && ids.value.length === 0) {
+      if (++unseen === 3) return false
       continue
     }
-    const done = await answered(api, tasks.deleteMany(ids.value)).catch(() => null)
-    if (!done) return false
+    const last = ids.value.length >= left
+    let done: { value: true } | null
+    try {
+      done = await answered(
+        api,
+        tasks.deleteTasksOfAccount(ids.value, last).then(() => true as const),
+      )
+    } catch (err) {
+      const code = codeOf(err)
+      done = null
+      if (typeof code === 'string' && REFUSED.has(code)) {
+        api.extra.logger.error('Error deleting document', err)
+        return false
+      }
+    }
+    if (!done) {
+      // Sent, its answer lost: it may have gone through. Said so until the server's count says.
+      api.dispatch(deletionProgressed({ unsure: ids.value.length }))
+      return false
+    }
+    const { deleted, total } = selectDeletion(api.getState())
+    api.dispatch(deletionProgressed({ deleted: Math.min(total, deleted + ids.value.length) }))
+    if (last) return true
   }
-}
-
-/** The deletion did not happen: the account must be able to save again. */
-function unmark(api: Api) {
-  api.extra.tasks.unmarkAccountDeleted().catch((err: unknown) => {
-    api.extra.logger.error('The account’s deletion mark could not be taken back', err)
-  })
 }
 
 async function deleteUser(api: Api, email: string) {
   const { auth, logger } = api.extra
+  api.dispatch(deletionProgressed({ phase: 'deletingAccount' }))
   try {
     await api.pause(auth.deleteAccount())
   } catch (err) {
     const code = codeOf(err)
-    // Gone or not, nobody knows: the mark stays until a try again settles it.
-    if (typeof code === 'string' && UNANSWERED.has(code)) {
-      logger.error('The account could not be deleted', err)
-      api.dispatch(deletionStopped('accountUncertain'))
-      return
-    }
-    unmark(api)
+    logger.error('The account could not be deleted', err)
+    // Its tasks are gone and its sessions closed on the server; the Auth account is there.
     if (code === 'auth/requires-recent-login') {
       api.dispatch(deletionProgressed({ phase: 'signInNeeded' }))
       return
     }
-    logger.error('The account could not be deleted', err)
-    api.dispatch(deletionStopped('accountNotDeleted'))
+    const unknown = typeof code === 'string' && UNANSWERED.has(code)
+    api.dispatch(deletionStopped(unknown ? 'accountUncertain' : 'accountNotDeleted'))
     return
   }
   await finished(api, email)
-}
-
-/** Deleted: signed out, and nothing of theirs stays on this device. */
-async function finished(api: Api, email: string) {
-  const { auth, session, lastUser } = api.extra
-  // Deleting the user signs them out; an account found gone signs nobody out.
-  if (auth.hasCurrentUser()) await auth.signOut().catch(() => undefined)
-  session.removeUserEmail()
-  lastUser.set(null)
-  api.dispatch(accountDeleted())
-  // As after Log Out: the cache goes, with whatever of theirs is queued (it can never be sent).
-  api.dispatch(userSignedOut({ email, unsavedLeft: false, accountDeleted: true }))
 }
 
 export const deleteAccount: AppListenerEffect<typeof accountDeletionConfirmed> = async (
@@ -118,7 +107,7 @@ export const deleteAccount: AppListenerEffect<typeof accountDeletionConfirmed> =
   const email = selectCurrentUser(api.getState())?.email
   if (!email) return
   if (!mayReachServer(api.getState())) {
-    lost(api)
+    lost(api, false)
     return
   }
   // The last try's account call went unanswered: it may have gone through.
@@ -130,7 +119,7 @@ export const deleteAccount: AppListenerEffect<typeof accountDeletionConfirmed> =
   try {
     recent = await api.pause(auth.signedInRecently())
   } catch {
-    lost(api)
+    lost(api, false)
     return
   }
   // The provider wants a recent sign-in: asked now, before anything (more) is deleted.
@@ -140,46 +129,33 @@ export const deleteAccount: AppListenerEffect<typeof accountDeletionConfirmed> =
   }
   // A try again: on a new connection, not after the SDK's backoff (up to a minute).
   if (lastProblem !== null) await api.pause(tasks.reconnect()).catch(() => undefined)
-  // Own changes first: a queued delete would hide its task from idsOnServer, still on the server.
-  if (!(await answered(api, tasks.allSaved(STALL_MS)))?.value) {
-    lost(api)
+  // Own changes first: they would be refused once the account closes.
+  if (!(await answered(api, tasks.allSaved(STEP_WAIT_MS)))?.value) {
+    lost(api, false)
     return
   }
-  if (!(await deleteEveryTask(api, email))) {
-    lost(api)
+  const standing = await answered(api, tasks.standing()).catch(() => null)
+  if (!standing) {
+    lost(api, false)
     return
   }
-  api.dispatch(deletionProgressed({ phase: 'deletingAccount' }))
-  let marked: boolean
-  try {
-    marked = (await answered(api, tasks.markAccountDeleted())) !== null
-  } catch (err) {
-    api.extra.logger.error('The account could not be marked deleted', err)
-    api.dispatch(deletionStopped('accountNotDeleted'))
-    return
+  // Closed by an earlier try whose Auth call failed: only that call is left.
+  if (standing.value.kind !== 'closed') {
+    // Counted first, so the dialog says from the start how many go.
+    const left = await countLeft(api, email)
+    if (left === null) {
+      lost(api, false)
+      return
+    }
+    api.dispatch(deletionProgressed({ phase: left === 0 ? 'deletingAccount' : 'deletingTasks' }))
+    const begun = await answered(api, tasks.beginDeletion()).catch(() => null)
+    if (!begun || !(await deleteEveryTask(api, email))) {
+      lost(api, true)
+      return
+    }
   }
-  // A task stored before the mark reached the server is deleted now; none can be after it.
-  if (!marked || !(await deleteEveryTask(api, email))) {
-    unmark(api)
-    lost(api)
-    return
-  }
-  api.dispatch(deletionProgressed({ phase: 'deletingAccount' }))
   await deleteUser(api, email)
 }
 
-/** 'Sign in again': the popup, then the deletion from where it is. */
-export const signInAgain: AppListenerEffect<typeof deletionSignInClicked> = async (
-  _action,
-  api,
-) => {
-  try {
-    await api.pause(api.extra.auth.reauthenticate())
-  } catch (err) {
-    api.extra.logger.error('Error during sign-in:', err)
-    const other = codeOf(err) === 'auth/user-mismatch'
-    api.dispatch(deletionStopped(other ? 'signInOtherAccount' : 'signInFailed'))
-    return
-  }
-  api.dispatch(accountDeletionConfirmed())
-}
+/** How long this device's own queue may take to reach the server before the deletion begins. */
+const STEP_WAIT_MS = 60_000

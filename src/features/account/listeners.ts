@@ -5,11 +5,14 @@ import type { Services, Task } from '../../services/types'
 import { importUndone, taskSaveFailed, tasksImported } from '../tasks'
 import {
   accountDeletionConfirmed,
+  deletionClosed,
   deletionSignInClicked,
   importBatchRefused,
   importBatchSaved,
 } from './accountSlice'
-import { deleteAccount, signInAgain } from './deleteAccount'
+import { deleteAccount } from './deleteAccount'
+import { leaveClosedAccount, recountUnsure, signInAgain } from './deletionSteps'
+import { connectivityRestored } from '../../app/hooks'
 import { MAX_BATCH_WRITES } from '../../services/types'
 
 // The writes of an import and of its Undo, in batches of IMPORT_BATCH (one write per batch),
@@ -61,6 +64,8 @@ export function addAccountListeners(dispatch: (action: UnknownAction) => unknown
   dispatch(addAppListener({ actionCreator: importUndone, effect: writeUndoneImport }))
   dispatch(addAppListener({ actionCreator: accountDeletionConfirmed, effect: deleteAccount }))
   dispatch(addAppListener({ actionCreator: deletionSignInClicked, effect: signInAgain }))
+  dispatch(addAppListener({ actionCreator: connectivityRestored, effect: recountUnsure }))
+  dispatch(addAppListener({ actionCreator: deletionClosed, effect: leaveClosedAccount }))
 }
 
 /**

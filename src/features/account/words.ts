@@ -95,6 +95,14 @@ export function notesAsTextLine({ notKept: { notesAsText: n } }: ImportPreview):
     : `${tasks(n)} have no title: their notes are their text.`
 }
 
+/** Google Tasks' finished tasks cleared from view ("hidden"): said, as they come back finished. */
+export function hiddenLine({ hidden: n }: ImportPreview): string | null {
+  if (n === 0) return null
+  return n === 1
+    ? '1 task was cleared from view in Google Tasks: it is added as finished.'
+    : `${tasks(n)} were cleared from view in Google Tasks: they are added as finished.`
+}
+
 /** What became of the dates another app wrote: repeating ones, and those not understood. */
 export function datesLines({ dates: { repeated, unread } }: ImportPreview): string[] {
   return [
@@ -110,7 +118,7 @@ export function datesLines({ dates: { repeated, unread } }: ImportPreview): stri
 }
 
 export function deletionText(deletion: DeletionState, taskCount: number, email: string): string {
-  const { phase, deleted, total, problem } = deletion
+  const { phase, deleted, total, unsure, problem } = deletion
   const allTasks = total > 0 && deleted === total
   switch (phase) {
     case 'idle':
@@ -132,6 +140,9 @@ export function deletionText(deletion: DeletionState, taskCount: number, email: 
         case 'offline':
           return 'You are offline: an account can be deleted only while connected. Nothing was deleted.'
         case 'connectionLost':
+          if (unsure > 0) {
+            return `The connection was lost while deleting your tasks: ${count(deleted)} of ${tasks(total)} are deleted, and ${count(unsure)} more may be (this is checked once you are back online). Your account and the other tasks are still here: try again once you are back online.`
+          }
           if (allTasks) {
             return 'Your tasks are deleted, but the connection was lost before your account was. Your account is still here: try again once you are back online.'
           }
@@ -152,3 +163,6 @@ export function deletionText(deletion: DeletionState, taskCount: number, email: 
 }
 
 export const ACCOUNT_DELETED = 'Your account and all its tasks were deleted. You are signed out.'
+/** Closed after its tasks went, when the Auth account's deletion did not finish. */
+export const ACCOUNT_LEFT =
+  'Your tasks were deleted and you are signed out. Your account may still be there: sign in again to finish deleting it.'

@@ -90,10 +90,15 @@ export const userSignedOut = createAction<{
   unsavedLeft: boolean
   accountDeleted?: boolean
 }>('auth/userSignedOut')
-/** Signed out here, deleted on another device: `dropped` changes not sent went. */
-export const accountDeletedElsewhere = createAction<{ email: string; dropped: number }>(
-  'auth/accountDeletedElsewhere',
-)
+/**
+ * Signed out here, the account closed on another device (`gone`: its deletion seen through):
+ * `dropped` changes not sent went.
+ */
+export const accountDeletedElsewhere = createAction<{
+  email: string
+  dropped: number
+  gone: boolean
+}>('auth/accountDeletedElsewhere')
 
 export const authReducer = authSlice.reducer
 export const selectAuthStatus = (state: RootState): AuthStatus => state.auth.status

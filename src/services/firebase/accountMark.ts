@@ -1,84 +1,167 @@
-// What Delete account asks of the server: the tasks it still holds, and the mark of a deleted
-// account (`deletedAccounts/{uid}`, firestore.rules; docs/sync.md, "Delete account").
+// What Delete account asks of the server: the tasks it still holds, their deletion, and the
+// record of the address's deletions (`deletions/{sha256(email)}`, firestore.rules; docs/sync.md,
+// "Delete account"). Its writes are transactions: sent at once or not at all, never queued on
+// the device, so nothing of a deletion the person gave up on can land later.
 import type { FirebaseApp } from 'firebase/app'
-import { getAuth } from 'firebase/auth'
+import { getAuth, type User } from 'firebase/auth'
 import {
-  deleteDoc,
+  deleteField,
   doc,
   getCountFromServer,
-  getDocsFromServer,
-  limit,
   onSnapshot,
   query,
+  runTransaction,
   serverTimestamp,
-  setDoc,
   where,
   type Firestore,
 } from 'firebase/firestore'
-import type { TaskRepository } from '../types'
+import { ACCOUNT_CLOSING, type AccountStanding, type TaskRepository } from '../types'
 import { tasksOf } from './liveTasks'
+import { DELETIONS, keyOf, recordOf, standingOf, type DeletionRecord } from './deletionRecord'
+import { deletionRun } from './deletionRun'
+import { idsOnServer, recordOnServer } from './serverRest'
+import { watchStanding, type StandingSources } from './standingWatch'
+import type { FirebaseSettings } from '../../config/env'
 
-const DELETED_ACCOUNTS = 'deletedAccounts'
-
-function signedInUid(app: FirebaseApp): string {
-  const uid = getAuth(app).currentUser?.uid
-  if (uid) return uid
+function signedInUser(app: FirebaseApp): User {
+  const user = getAuth(app).currentUser
+  if (user) return user
   throw Object.assign(new Error('Nobody is signed in'), { code: 'unauthenticated' })
 }
+
+/** A write refused while the account closes is said as such (ACCOUNT_CLOSING), never as refused. */
+export type Explain = (err: unknown) => unknown
+
 type Methods = Pick<
   TaskRepository,
   | 'idsOnServer'
   | 'countOnServer'
-  | 'markAccountDeleted'
-  | 'unmarkAccountDeleted'
-  | 'watchAccountMark'
+  | 'beginDeletion'
+  | 'deleteTasksOfAccount'
+  | 'stopDeletion'
+  | 'standing'
+  | 'watchStanding'
 >
 
-export function accountMarks(
+export function accountDeletions(
   app: FirebaseApp,
+  settings: FirebaseSettings,
   db: () => Firestore,
-): { methods: Methods; followed: () => string | null } {
+): { methods: Methods; followed: () => string | null; explain: Explain } {
   let followed: string | null = null
-  // The account this page marked itself: its own deletion, which the other pages are told of.
-  let markedHere: string | null = null
-  const markOf = (uid: string) => doc(db(), DELETED_ACCOUNTS, uid)
+  // The last standing the server reported to a watch: a refusal is explained from it at once.
+  let lastSeen: AccountStanding['kind'] = 'open'
+  const run = deletionRun(() => signedInUser(app).uid, `todo.deletion.${app.name}`)
+  const refOf = async (user: User) => doc(db(), DELETIONS, await keyOf(user.email ?? ''))
+  /** The standing of the signed-in session, by the token's auth_time (what the rules compare). */
+  const standingFor = async (user: User, record: DeletionRecord) => {
+    const since = Date.parse((await user.getIdTokenResult()).authTime)
+    return standingOf(record, since, { mine: run.isMine, closed: run.closedHere() })
+  }
+  const ask = async (user: User) => recordOnServer(user, settings, await keyOf(user.email ?? ''))
+
+  /** One step of the deletion, in a transaction of its own (one attempt: a retry is the page's). */
+  async function step(ids: readonly string[], record: (user: User) => object) {
+    const user = signedInUser(app)
+    const ref = await refOf(user)
+    const tasks = tasksOf(db())
+    await runTransaction(
+      db(),
+      (transaction) => {
+        for (const id of ids) transaction.delete(doc(tasks, id))
+        transaction.set(ref, record(user), { merge: true })
+        return Promise.resolve()
+      },
+      { maxAttempts: 1 },
+    )
+  }
+  const closing = (user: User) => ({ closing: user.uid, closingAt: serverTimestamp() })
+
   const methods: Methods = {
-    // A query of its own (the limit makes it one): the live query's view may be waiting on an
-    // answer of its own.
-    async idsOnServer(email, atMost) {
-      const found = await getDocsFromServer(
-        query(tasksOf(db()), where('email', '==', email), limit(atMost)),
-      )
-      return found.docs.map(({ id }) => id)
-    },
+    idsOnServer: (email, atMost) => idsOnServer(signedInUser(app), settings, email, atMost),
     // The server's own count: getDocsFromServer's answer has this device's queued deletes applied.
     async countOnServer(email) {
       const counted = await getCountFromServer(query(tasksOf(db()), where('email', '==', email)))
       return counted.data().count
     },
-    async markAccountDeleted() {
-      const uid = signedInUid(app)
-      markedHere = uid
-      await setDoc(markOf(uid), { at: serverTimestamp() })
+    async beginDeletion() {
+      await run.begin()
+      await step([], closing)
     },
-    async unmarkAccountDeleted() {
-      const uid = signedInUid(app)
-      await deleteDoc(markOf(uid))
-      if (markedHere === uid) markedHere = null
+    async deleteTasksOfAccount(ids, last) {
+      if (!last) {
+        await step(ids, closing)
+        return
+      }
+      run.closing()
+      await step(ids, () => ({
+        closedAt: serverTimestamp(),
+        closing: deleteField(),
+        closingAt: deleteField(),
+      }))
+      run.closed()
     },
-    watchAccountMark(onChange, onError) {
-      const uid = signedInUid(app)
-      followed = uid
-      // Only the server's word: a mark in the cache may have been taken back since.
-      return onSnapshot(
-        markOf(uid),
-        { includeMetadataChanges: true },
-        (snapshot) => {
-          if (!snapshot.metadata.fromCache) onChange(snapshot.exists() && markedHere !== uid)
+    // Refused: nothing of this page's to stop (never begun, or closed since).
+    stopDeletion: () =>
+      run.stop(() =>
+        step([], () => ({ closing: deleteField(), closingAt: deleteField() })).catch(
+          (err: unknown) => {
+            if ((err as { code?: unknown } | null)?.code !== 'permission-denied') throw err
+          },
+        ),
+      ),
+    async standing() {
+      const user = signedInUser(app)
+      return standingFor(user, await ask(user))
+    },
+    watchStanding(onChange, onError) {
+      const user = signedInUser(app)
+      followed = user.uid
+      const sources: StandingSources = {
+        live(onRecord, onLiveError) {
+          let stop: (() => void) | null = null
+          let stopped = false
+          refOf(user).then((ref) => {
+            if (stopped) return
+            // Only the server's word: a record in the cache may have changed since.
+            stop = onSnapshot(
+              ref,
+              { includeMetadataChanges: true },
+              (snapshot) => {
+                if (!snapshot.metadata.fromCache) onRecord(recordOf(snapshot))
+              },
+              onLiveError,
+            )
+          }, onLiveError)
+          return () => {
+            stopped = true
+            stop?.()
+          }
+        },
+        ask: () => ask(user),
+        standing: (record) => standingFor(user, record),
+        orphaned: () => run.orphaned(),
+        stopDeletion: () => methods.stopDeletion(),
+      }
+      return watchStanding(
+        sources,
+        (standing) => {
+          lastSeen = standing.kind
+          onChange(standing)
         },
         onError,
       )
     },
   }
-  return { methods, followed: () => followed }
+  // At once, from what the watch last heard: a write's refusal must reach the page before the
+  // live query's rollback that follows it (firestore.ts). One that comes before the news is
+  // explained by the page once the news comes (saving/unsaved.ts).
+  const explain: Explain = (err) => {
+    if ((err as { code?: unknown } | null)?.code !== 'permission-denied') return err
+    if (lastSeen === 'open') return err
+    return Object.assign(new Error('The account is being deleted', { cause: err }), {
+      code: ACCOUNT_CLOSING,
+    })
+  }
+  return { methods, followed: () => followed, explain }
 }

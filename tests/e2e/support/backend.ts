@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { expect, type APIRequestContext } from '@playwright/test'
 import {
@@ -63,14 +64,32 @@ export async function storedCountOf(request: APIRequestContext, email: string): 
   return Number(first?.result?.aggregateFields?.tasks?.integerValue ?? 0)
 }
 
-/** Whether the server holds the account of `uid` marked deleted (Delete account's mark). */
-export async function isMarkedDeleted(request: APIRequestContext, uid: string): Promise<boolean> {
-  const response = await request.get(`${FIRESTORE}/v1/${documentsPath()}/deletedAccounts/${uid}`, {
+/** Delete account's record of an address (firestore.rules' `deletions`), as the server holds it. */
+export interface DeletionRecord {
+  /** A deletion under way, that has not lapsed (10 minutes from its last step). */
+  closing: boolean
+  /** An account with the address was deleted: older sessions are refused. */
+  closed: boolean
+}
+
+export async function deletionRecordOf(
+  request: APIRequestContext,
+  email: string,
+): Promise<DeletionRecord> {
+  const key = createHash('sha256').update(email).digest('hex')
+  const response = await request.get(`${FIRESTORE}/v1/${documentsPath()}/deletions/${key}`, {
     headers: OWNER,
   })
-  if (response.status() === 404) return false
-  if (!response.ok()) throw new Error(`deletedAccounts: ${String(response.status())}`)
-  return true
+  if (response.status() === 404) return { closing: false, closed: false }
+  if (!response.ok()) throw new Error(`deletions: ${String(response.status())}`)
+  const { fields = {} } = (await response.json()) as {
+    fields?: Record<string, { timestampValue?: string }>
+  }
+  const closingAt = Date.parse(fields.closingAt?.timestampValue ?? '')
+  return {
+    closing: Date.now() - closingAt < 10 * 60_000,
+    closed: fields.closedAt !== undefined,
+  }
 }
 
 /**
@@ -125,7 +144,8 @@ export async function whileWritesRefused(
   body: () => Promise<void>,
 ): Promise<void> {
   const refusing = RULES.replace(/allow (create|update|delete): if /g, 'allow $1: if false && ')
-  if (refusing.split('if false &&').length !== 4) throw new Error('firestore.rules changed shape')
+  // Three task writes and the deletion record's create and update.
+  if (refusing.split('if false &&').length !== 6) throw new Error('firestore.rules changed shape')
   await putRules(firestoreHere(), refusing)
   try {
     await body()

@@ -1,9 +1,9 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext, Page, Response } from '@playwright/test'
 import { expect, type Person } from '../fixtures'
 import { accountLine, authAccountOf, chooseInSettings } from './account'
-import { isMarkedDeleted, seedList, storedCountOf } from './backend'
+import { deletionRecordOf, seedList, storedCountOf } from './backend'
 import { deviceText } from './deviceStore'
-import { goOffline, WRITE_CHANNEL } from './network'
+import { goOffline } from './network'
 
 // Delete account in the browser: its dialog, what the server holds after it (the emulators'
 // admin views), and a connection cut at a chosen request.
@@ -15,12 +15,12 @@ export async function openDeletion(page: Page) {
   return page.getByRole('dialog', { name: 'Delete account' })
 }
 
-/** What the server holds of `person`: their tasks, their Auth account, the deletion mark. */
-export async function serverHolds(page: Page, person: Person, uid: string) {
+/** What the server holds of `person`: their tasks, their Auth account, the deletion record. */
+export async function serverHolds(page: Page, person: Person) {
   return {
     tasks: await storedCountOf(page.request, person.email),
     account: (await authAccountOf(page.request, person.email)) !== null,
-    marked: await isMarkedDeleted(page.request, uid),
+    ...(await deletionRecordOf(page.request, person.email)),
   }
 }
 
@@ -77,19 +77,19 @@ export function watchReactErrors(page: Page): () => string[] {
   return () => seen
 }
 
-/** A write request's body as the SDK sends it (a form whose fields hold JSON). */
-const bodyOf = (text: string | null) => decodeURIComponent((text ?? '').replace(/\+/g, ' '))
+/** Delete account's steps go out as transactions: one commit request each (accountMark.ts). */
+export const COMMIT = '**/documents:commit*'
 
 /**
- * Cuts the device's connection as the first write request for which `when` holds goes out:
- * that request never reaches the server, the device goes offline. Resolves once it has.
+ * Cuts the device's connection as the first commit for which `when` holds goes out: that
+ * request never reaches the server, the device goes offline. Resolves once it has.
  */
 export async function cutWhen(context: BrowserContext, when: (body: string) => boolean) {
   let cut: () => void = () => undefined
   const happened = new Promise<void>((resolve) => (cut = resolve))
   let done = false
-  await context.route(WRITE_CHANNEL, async (route) => {
-    if (done || !when(bodyOf(route.request().postData()))) {
+  await context.route(COMMIT, async (route) => {
+    if (done || !when(route.request().postData() ?? '')) {
       await route.fallback()
       return
     }
@@ -101,11 +101,24 @@ export async function cutWhen(context: BrowserContext, when: (body: string) => b
   return happened
 }
 
-/** The requests that carry a batch of deletes: `n` of them let through, the next one cut. */
-export function afterDeleteBatches(n: number) {
+/** The steps that delete tasks: `n` of them let through, the next one cut. */
+export function afterDeleteSteps(n: number) {
   let seen = 0
-  return (body: string) => body.includes('"delete":') && ++seen > n
+  return (body: string) => body.includes('"delete"') && ++seen > n
 }
 
-/** The request that carries the deletion mark. */
-export const markRequest = (body: string) => body.includes('/documents/deletedAccounts/')
+/** Resolves once `n` steps deleting tasks have been answered by the server. */
+export function deleteStepsAnswered(page: Page, n: number): Promise<void> {
+  let seen = 0
+  return new Promise((resolve) => {
+    const answered = (response: Response) => {
+      const request = response.request()
+      if (!request.url().includes('documents:commit')) return
+      if (!(request.postData() ?? '').includes('"delete"') || !response.ok()) return
+      if (++seen < n) return
+      page.off('response', answered)
+      resolve()
+    }
+    page.on('response', answered)
+  })
+}

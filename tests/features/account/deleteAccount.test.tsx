@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { App } from '../../../src/app/App'
 import { connectivityLost, connectivityRestored } from '../../../src/app/hooks'
 import { authError } from '../../support/fakeAuthService'
+import type { RecordedWrite } from '../../support/fakeTaskRepository'
 import { renderSignedIn } from '../../support/render'
+import { CUT_GRACE_MS } from '../../../src/features/account/deletionSteps'
 import { EMAIL, storedTask } from '../../support/store'
 import { chooseInSettings, recordDownloads } from './support'
 
@@ -61,16 +63,12 @@ describe('Delete account', { timeout: 20_000 }, () => {
     expect(repository.writes).toEqual([])
   })
 
-  it('deletes every task in batches, marks the account, then deletes it; signed out, nothing of theirs stays', async () => {
+  it('deletes every task a step at a time, the last closing the account, then deletes it; signed out, nothing of theirs stays', async () => {
     const rendered = await openDeletion(many)
     await rendered.user.click(rendered.button('Delete account'))
     await expectGone(rendered)
-    expect(
-      rendered.repository.writes.map((write) =>
-        write.kind === 'deleteMany' ? write.ids.length : write.kind,
-      ),
-    ).toEqual([500, 500, 200, 'mark'])
-    expect(rendered.repository.isMarked(EMAIL)).toBe(true)
+    expect(rendered.repository.writes.map(stepOf)).toEqual(['begin', 499, 499, '202, closing'])
+    expect(rendered.repository.standingOf(EMAIL)).toEqual({ kind: 'closed', here: true })
   })
 
   it('offline, refuses with a message and deletes nothing', async () => {
@@ -99,7 +97,7 @@ describe('Delete account', { timeout: 20_000 }, () => {
     expect(rendered.fakeAuth.calls.reauthenticate).toBe(1)
   })
 
-  it('on auth/requires-recent-login, the tasks gone, the popup again finishes it', async () => {
+  it('on auth/requires-recent-login, the tasks gone and the account closed, the popup again finishes it', async () => {
     const rendered = await openDeletion()
     rendered.fakeAuth.deleteAccountFailsWith(authError('auth/requires-recent-login'))
     await rendered.user.click(rendered.button('Delete account'))
@@ -108,13 +106,16 @@ describe('Delete account', { timeout: 20_000 }, () => {
         'Your tasks are deleted. Sign in again to finish deleting your account.',
       )
     })
-    // Not deleted: the account is not left unable to save while the person signs in again.
-    await waitFor(() => {
-      expect(rendered.repository.isMarked(EMAIL)).toBe(false)
-    })
     rendered.fakeAuth.deleteAccountFailsWith(null)
     await rendered.user.click(rendered.button('Sign in again'))
     await expectGone(rendered)
+    // The new sign-in is a new session: it closes the account again, with nothing left to delete.
+    expect(rendered.repository.writes.map(stepOf)).toEqual([
+      'begin',
+      '3, closing',
+      'begin',
+      '0, closing',
+    ])
   })
 
   it('another account chosen in the popup deletes nothing more', async () => {
@@ -131,7 +132,35 @@ describe('Delete account', { timeout: 20_000 }, () => {
     expect(repository.writes).toEqual([])
   })
 
-  it('a connection lost midway stops it, says how far it went, and Try again finishes', async () => {
+  it('cut before the first step: nothing deleted, the deletion stopped on the server, Close sends nothing more', async () => {
+    const rendered = await openDeletion(many.slice(0, 600))
+    const { repository, store, button, dialog, user } = rendered
+    repository.holdWrites()
+    await user.click(button('Delete account'))
+    await waitFor(() => {
+      expect(repository.writes.map(stepOf)).toEqual(['begin'])
+    })
+    // The begin never reaches the server: it fails as the connection goes.
+    repository.serverReachable = false
+    store.dispatch(connectivityLost())
+    repository.refuseHeld('unavailable')
+    await waitFor(() => {
+      expect(dialog).toHaveTextContent(
+        'The connection was lost before anything was deleted. Your account and your tasks are still here: try again once you are back online.',
+      )
+    })
+    // The stop that follows is refused as nothing to stop, once the server answers again.
+    repository.serverReachable = true
+    repository.acknowledgeWrites()
+    await user.click(button('Close'))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(repository.serverTasks(EMAIL)).toHaveLength(600)
+    expect(repository.writes.map(stepOf)).toEqual(['begin', 'stop'])
+    expect(repository.standingOf(EMAIL)).toEqual({ kind: 'open' })
+    expect(rendered.fakeAuth.calls.deleteAccount).toBe(0)
+  })
+
+  it('cut after a step: says how many went; Close stops it on the server and nothing more goes', async () => {
     const rendered = await openDeletion(many.slice(0, 600))
     const { repository, store, button, dialog, user } = rendered
     repository.holdWrites()
@@ -140,109 +169,69 @@ describe('Delete account', { timeout: 20_000 }, () => {
       expect(dialog).toHaveTextContent('Deleting your tasks: 0 of 600…')
     })
     expect(button('Cancel')).toBeDisabled()
+    // The begin and the first step land, the browser going offline as the step's answer comes.
     repository.acknowledgeHeld()
     await waitFor(() => {
-      expect(repository.writes).toHaveLength(2)
+      expect(repository.writes.map(stepOf)).toEqual(['begin', 499])
     })
+    repository.serverReachable = false
     store.dispatch(connectivityLost())
+    repository.acknowledgeHeld()
     await waitFor(() => {
       expect(dialog).toHaveTextContent(
-        'The connection was lost after 500 of 600 tasks were deleted. Your account and the other tasks are still here: try again once you are back online.',
+        'The connection was lost after 499 of 600 tasks were deleted. Your account and the other tasks are still here: try again once you are back online.',
       )
     })
+    // No step sent offline: the deletion's stop is owed.
+    expect(repository.writes.map(stepOf)).toEqual(['begin', 499, 'stop'])
+    expect(repository.serverTasks(EMAIL)).toHaveLength(101)
+    // Close: nothing more is sent from here but the stop (the adapter sends it again once back:
+    // firestoreTaskRepository.deletion.emulator.test.ts), and no delete was left queued.
+    await user.click(button('Close'))
+    repository.serverReachable = true
+    repository.acknowledgeWrites()
+    repository.acknowledgeHeld()
+    expect(repository.writes.map(stepOf)).toEqual(['begin', 499, 'stop'])
+    expect(repository.serverTasks(EMAIL)).toHaveLength(101)
     expect(rendered.fakeAuth.calls.deleteAccount).toBe(0)
-    store.dispatch(connectivityRestored())
-    repository.acknowledgeWrites()
-    repository.acknowledgeHeld()
-    await user.click(button('Try again'))
-    await expectGone(rendered)
   })
 
-  it('a delete still queued here is sent first: the account goes only once the server holds no task', async () => {
-    const rendered = await openDeletion(many.slice(0, 700))
-    const { repository, store, button, dialog, user, fakeAuth } = rendered
+  it('a step whose answer is lost: says it may have gone, then the server’s count once back; Try again finishes', async () => {
+    const rendered = await openDeletion(many.slice(0, 600))
+    const { repository, store, button, dialog, user } = rendered
     repository.holdWrites()
     await user.click(button('Delete account'))
     await waitFor(() => {
       expect(repository.writes).toHaveLength(1)
     })
+    repository.acknowledgeHeld()
+    await waitFor(() => {
+      expect(repository.writes.map(stepOf)).toEqual(['begin', 499])
+    })
+    // The step reaches the server; its answer never comes back (given CUT_GRACE_MS to come).
     store.dispatch(connectivityLost())
+    await waitFor(
+      () => {
+        expect(dialog).toHaveTextContent(
+          'The connection was lost while deleting your tasks: 0 of 600 tasks are deleted, and 499 more may be (this is checked once you are back online).',
+        )
+      },
+      { timeout: CUT_GRACE_MS * 2 },
+    )
+    repository.acknowledgeHeld(1)
+    repository.acknowledgeWrites()
+    store.dispatch(connectivityRestored())
     await waitFor(() => {
       expect(dialog).toHaveTextContent(
-        'The connection was lost before anything was deleted. Your account and your tasks are still here: try again once you are back online.',
+        'The connection was lost after 499 of 600 tasks were deleted. Your account and the other tasks are still here',
       )
     })
-    // Back, and Try again at once: the first batch has not reached the server yet. This page's
-    // view already leaves its 500 tasks out; the server still holds all 700.
-    store.dispatch(connectivityRestored())
-    await user.click(button('Try again'))
-    await waitFor(() => {
-      expect(dialog).toHaveTextContent('Checking with the server…')
-    })
-    expect(repository.serverTasks(EMAIL)).toHaveLength(700)
-    expect(fakeAuth.calls.deleteAccount).toBe(0)
-    repository.acknowledgeWrites()
     repository.acknowledgeHeld()
-    await expectGone(rendered)
-    expect(
-      repository.writes.map((write) =>
-        write.kind === 'deleteMany' ? write.ids.length : write.kind,
-      ),
-    ).toEqual([500, 200, 'mark'])
-  })
-
-  it('a task stored elsewhere before the mark reached the server is deleted after it', async () => {
-    const rendered = await openDeletion()
-    const { repository, user, button } = rendered
-    repository.holdWrites()
-    await user.click(button('Delete account'))
-    await waitFor(() => {
-      expect(repository.writes).toHaveLength(1)
-    })
-    repository.acknowledgeHeld()
-    await waitFor(() => {
-      expect(repository.writes.at(-1)).toEqual({ kind: 'mark' })
-    })
-    repository.remotePut(storedTask('phone', false, 9, 'Added on the phone'))
-    repository.acknowledgeWrites()
-    repository.acknowledgeHeld()
-    await expectGone(rendered)
-    expect(
-      repository.writes.map((write) => (write.kind === 'deleteMany' ? write.ids : write.kind)),
-    ).toEqual([['a', 'b', 'c'], 'mark', ['phone']])
-  })
-
-  it('the connection lost after the last batch: the mark is taken back, the account stays', async () => {
-    const rendered = await openDeletion()
-    const { repository, store, button, dialog, user, fakeAuth } = rendered
-    repository.holdWrites()
-    await user.click(button('Delete account'))
-    await waitFor(() => {
-      expect(repository.writes).toHaveLength(1)
-    })
-    repository.acknowledgeHeld()
-    await waitFor(() => {
-      expect(repository.writes.at(-1)).toEqual({ kind: 'mark' })
-    })
-    store.dispatch(connectivityLost())
-    await waitFor(() => {
-      expect(dialog).toHaveTextContent(
-        'Your tasks are deleted, but the connection was lost before your account was. Your account is still here: try again once you are back online.',
-      )
-    })
-    expect(repository.writes.at(-1)).toEqual({ kind: 'unmark' })
-    // The two reach the server in order once it is back: the account can save again.
-    repository.acknowledgeHeld()
-    expect(repository.isMarked(EMAIL)).toBe(false)
-    expect(fakeAuth.calls.deleteAccount).toBe(0)
-    expect(repository.serverTasks(EMAIL)).toEqual([])
-    repository.acknowledgeWrites()
-    store.dispatch(connectivityRestored())
     await user.click(button('Try again'))
     await expectGone(rendered)
   })
 
-  it('no answer from the account call: it says so, keeps the mark, and Try again finishes', async () => {
+  it('no answer from the account call: it says so, the account stays closed, and Try again finishes', async () => {
     const rendered = await openDeletion()
     const { repository, button, dialog, user, fakeAuth } = rendered
     fakeAuth.deleteAccountFailsWith(authError('auth/network-request-failed'))
@@ -252,11 +241,12 @@ describe('Delete account', { timeout: 20_000 }, () => {
         'Your tasks are deleted. The connection was lost while your account was being deleted, so it may not be yet: try again once you are back online to finish.',
       )
     })
-    expect(repository.isMarked(EMAIL)).toBe(true)
+    expect(repository.standingOf(EMAIL).kind).toBe('closed')
     expect(screen.getByText('Welcome, Ada Lovelace')).toBeInTheDocument()
     fakeAuth.deleteAccountFailsWith(null)
     await user.click(button('Try again'))
     await expectGone(rendered)
+    expect(repository.writes.map(stepOf)).toEqual(['begin', '3, closing'])
   })
 
   it('the account call went through and its answer was lost: Try again finds it gone', async () => {
@@ -272,33 +262,46 @@ describe('Delete account', { timeout: 20_000 }, () => {
     expect(fakeAuth.calls.deleteAccount).toBe(1)
   })
 
-  it('the server refuses to delete the account: the mark is taken back, the account stays', async () => {
+  it('the server refuses to delete the account: Try again calls it again; Close signs out, saying so', async () => {
     const rendered = await openDeletion()
     const { repository, button, dialog, user, fakeAuth } = rendered
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     fakeAuth.deleteAccountFailsWith(authError('auth/too-many-requests'))
     await user.click(button('Delete account'))
+    const refused =
+      'Your tasks are deleted, but your account could not be: it is still here. Try again.'
     await waitFor(() => {
-      expect(dialog).toHaveTextContent(
-        'Your tasks are deleted, but your account could not be: it is still here. Try again.',
-      )
+      expect(dialog).toHaveTextContent(refused)
+    })
+    await user.click(button('Try again'))
+    await waitFor(() => {
+      expect(fakeAuth.calls.deleteAccount).toBe(2)
     })
     await waitFor(() => {
-      expect(repository.isMarked(EMAIL)).toBe(false)
+      expect(dialog).toHaveTextContent(refused)
     })
-    expect(repository.writes.slice(-2)).toEqual([{ kind: 'mark' }, { kind: 'unmark' }])
-    expect(screen.getByText('Welcome, Ada Lovelace')).toBeInTheDocument()
+    // Only the Auth call again: the tasks went, the account is closed.
+    expect(repository.writes.map(stepOf)).toEqual(['begin', '3, closing'])
+    await user.click(button('Close'))
+    await screen.findByRole('button', { name: 'Login now' })
+    expect(
+      screen.getByText(
+        'Your tasks were deleted and you are signed out. Your account may still be there: sign in again to finish deleting it.',
+      ),
+    ).toBeInTheDocument()
   })
 })
 
 describe('an account deleted on another device', () => {
   const DELETED_ELSEWHERE =
     'Your account was deleted on another device, so you are signed out here.'
+  const CLOSING =
+    'Your account is being deleted on another device. Changes made here wait, and are saved if it stops.'
 
-  it('signs out once the account is marked and gone, keeping nothing of it', async () => {
+  it('signs out once the account is closed and gone, keeping nothing of it', async () => {
     const { repository, fakeAuth } = await renderSignedIn(<App />, three)
     fakeAuth.deletedElsewhere(EMAIL)
-    repository.remoteMark(EMAIL)
+    repository.remoteClosed(EMAIL)
     await screen.findByRole('button', { name: 'Login now' })
     expect(screen.getByText(DELETED_ELSEWHERE)).toBeInTheDocument()
     expect(repository.devicesCleared).toBe(1)
@@ -306,36 +309,55 @@ describe('an account deleted on another device', () => {
     expect(localStorage.getItem('todo.lastUser')).toBeNull()
   })
 
-  it('a mark while the account is still there (its deletion under way, or taken back) signs nobody out', async () => {
+  it('closed, its Auth account not (yet) gone: signs out all the same, saying it is being deleted', async () => {
+    const { repository } = await renderSignedIn(<App />, three)
+    repository.remoteClosed(EMAIL)
+    // After a second's looks for the Auth account's deletion that follows the closing.
+    await screen.findByRole('button', { name: 'Login now' }, { timeout: 5000 })
+    expect(
+      screen.getByText(
+        'Your account is being deleted on another device, so you are signed out here.',
+      ),
+    ).toBeInTheDocument()
+  })
+
+  it('while its tasks are being deleted, changes wait with the reason; if it stops, they are saved', async () => {
     const { repository, fakeAuth, user } = await renderSignedIn(<App />, three)
-    repository.remoteMark(EMAIL)
-    await waitFor(() => {
-      expect(repository.isMarked(EMAIL)).toBe(true)
-    })
-    repository.remoteMark(EMAIL, false)
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    repository.remoteClosing(EMAIL)
+    await screen.findByText(CLOSING)
     await user.type(screen.getByRole('textbox', { name: 'New task' }), 'Still mine{Enter}')
+    await screen.findByText(/Not saved: your account is being deleted on another device/)
+    expect(screen.queryByText(/the server refused it/)).not.toBeInTheDocument()
+    repository.remoteClosing(EMAIL, false)
     await waitFor(() => {
-      expect(repository.serverTasks(EMAIL)).toHaveLength(4)
+      expect(repository.serverTasks(EMAIL).map(({ task }) => task)).toContain('Still mine')
     })
+    expect(screen.queryByText(CLOSING)).not.toBeInTheDocument()
     expect(screen.getByText('Welcome, Ada Lovelace')).toBeInTheDocument()
     expect(fakeAuth.calls.signOut).toBe(0)
   })
 
-  it('says how many changes not sent were dropped: refused by the server, or still queued', async () => {
+  it('says how many changes not sent were dropped: refused while it closed, or still queued', async () => {
     const { repository, fakeAuth, user } = await renderSignedIn(<App />, three)
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const input = screen.getByRole('textbox', { name: 'New task' })
-    // Marked, not yet gone: the server refuses an add.
-    repository.remoteMark(EMAIL)
+    repository.remoteClosing(EMAIL)
     await user.type(input, 'Refused{Enter}')
-    await screen.findByText(/Not saved: “Refused”/)
+    await screen.findByText(/Not saved: your account is being deleted/)
     // Another, queued while the connection is out.
     repository.holdWrites()
     await user.type(input, 'Queued{Enter}')
     fakeAuth.deletedElsewhere(EMAIL)
-    repository.remoteMark(EMAIL)
+    repository.remoteClosed(EMAIL)
     await screen.findByText(`${DELETED_ELSEWHERE} 2 changes not yet sent from here were dropped.`)
     expect(screen.getByRole('button', { name: 'Login now' })).toBeInTheDocument()
     expect(repository.serverTasks(EMAIL).map(({ task }) => task)).not.toContain('Refused')
   })
 })
+
+/** A recorded write as the deletion's steps read: a step's size, `, closing` for the last. */
+function stepOf(write: RecordedWrite): string | number {
+  if (write.kind !== 'deleteStep') return write.kind
+  return write.last ? `${String(write.ids.length)}, closing` : write.ids.length
+}

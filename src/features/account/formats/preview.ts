@@ -34,6 +34,8 @@ export interface ImportPreview {
   notKept: NotKept
   /** Of the tasks to add, those whose date in another app was not read, or repeated there. */
   dates: { unread: number; repeated: number }
+  /** Of the tasks to add, the finished ones cleared from view where they came from. */
+  hidden: number
   unreadLines: number[]
 }
 
@@ -73,12 +75,13 @@ export async function previewImport(
       notesAsText: 0,
     },
     dates: { unread: 0, repeated: 0 },
+    hidden: 0,
     unreadLines,
   }
   const { skipped, notKept } = preview
   const groups = new Set<number>()
   const slice = slices(pause)
-  for (const { text: raw, finished, deleted, extras, fields, date } of tasks) {
+  for (const { text: raw, finished, deleted, hidden, extras, fields, date } of tasks) {
     if (slice.due()) await slice.pause()
     const stored = storedText(raw, exact)
     if (deleted) skipped.deleted++
@@ -88,6 +91,7 @@ export async function previewImport(
       const { text } = stored
       preview.tasks.push({ text, finished, fields })
       if (finished) preview.finished++
+      if (hidden) preview.hidden++
       if (date) preview.dates[date]++
       if (!extras) continue
       const { group, ...kinds } = extras

@@ -11,7 +11,8 @@ import {
 // Google Takeout's Tasks/Tasks.json: { kind: 'tasks#taskLists', items: [list] }, each list
 // { id, title, items?: [task] }, each task { title, status: 'needsAction' | 'completed', deleted?,
 // hidden?, notes?, due?, parent?, links?, … }. Notes, links, lists and nesting stay behind, and
-// the preview says so (TaskExtras). A task with notes and no title: Google Tasks shows its notes,
+// the preview says so (TaskExtras). A `hidden` task is a finished one cleared from view there:
+// it comes as finished, and the preview says how many. A task with notes and no title: Google Tasks shows its notes,
 // so they become its text (leaving it out would lose them). Its due is RFC 3339 at midnight UTC,
 // "2026-12-03T00:00:00.000Z", whose date is the day Google Tasks shows (it keeps no time): that
 // day is its due, the same day in every zone.
@@ -56,6 +57,7 @@ export function fromTakeout(file: Record<string, unknown>): ParseResult {
         text: notesAsText ? notes : typeof title === 'string' ? title : '',
         finished: status === 'completed',
         ...(deleted === true && { deleted: true }),
+        ...(task.hidden === true && { hidden: true }),
         extras: extrasOf(task, listIndex, notesAsText),
         ...(due && { fields: { due } }),
         ...(due === null && { date: 'unread' as const }),

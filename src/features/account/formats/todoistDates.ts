@@ -1,11 +1,13 @@
-import * as chrono from 'chrono-node/en'
+import type { Chrono } from 'chrono-node/en'
+import { englishReader } from '../../../lib/englishDates'
 import { due as dues } from '../../tasks'
 
 // Todoist's CSV writes a task's DATE in the words it was typed in ("Dec 3", "tomorrow",
 // "every monday at 9am", "2026-12-03 17:00"), English only here. A date is read as of the import
 // (forward: "Dec 3" is the next 3 Dec); one that repeats becomes its next occurrence, as Todoist
 // shows it: "every" is taken off and the rest read, and a bare interval ("every day", "every 2
-// weeks", "daily") is today. A time is kept only where one was written. This module is in the
+// weeks", "daily") is today. 12/01/2027 is read as the browser writes dates (12 January in
+// en-GB): the file does not say which order its owner's Todoist used. A time is kept only where one was written. This module is in the
 // account's menu chunk, loaded on pointing at Settings, so the parser is not in the first render.
 
 export interface TodoistDate {
@@ -42,7 +44,7 @@ const plusDays = (date: Date, days: number) =>
   )
 
 /** The soonest date `text` names in full (anything left over: not read), with its time if given. */
-function parsed(text: string, reference: Date): string | null {
+function parsed(text: string, reference: Date, chrono: Chrono): string | null {
   const results = chrono.parse(text, reference, { forwardDate: true })
   let rest = text
   for (const { index, text: found } of [...results].reverse()) {
@@ -64,12 +66,12 @@ function parsed(text: string, reference: Date): string | null {
 }
 
 /** The next occurrence of what follows "every", from `reference` on. */
-function nextOccurrence(rule: string, reference: Date): string | null {
+function nextOccurrence(rule: string, reference: Date, chrono: Chrono): string | null {
   const interval = INTERVAL.exec(rule)
   if (interval) {
     const at = rule.slice(interval[0].length).trim()
     // After an interval, only a time: "every day at 9am".
-    const timed = at ? parsed(at, reference) : null
+    const timed = at ? parsed(at, reference, chrono) : null
     if (at && !(timed && dues.hasTime(timed))) return null
     const time = timed ? new Date(timed) : null
     let date = interval[3]
@@ -100,15 +102,20 @@ function nextOccurrence(rule: string, reference: Date): string | null {
     }
     return null
   }
-  return parsed(rule, reference)
+  return parsed(rule, reference, chrono)
 }
 
 /** The due a Todoist DATE stands for as of `now`, or null when it cannot be read. */
-export function readTodoistDate(text: string, now: Date): TodoistDate | null {
+export function readTodoistDate(
+  text: string,
+  now: Date,
+  language = navigator.language,
+): TodoistDate | null {
+  const chrono = englishReader(language)
   const words = text.trim().replace(/\s+/g, ' ')
   const repeating = REPEATING.exec(words)
   if (!repeating) {
-    const due = parsed(words, now)
+    const due = parsed(words, now, chrono)
     return due ? { due, repeats: false } : null
   }
   // "daily" is "every day"; "weekly", "monthly", "yearly" start today too.
@@ -119,12 +126,12 @@ export function readTodoistDate(text: string, now: Date): TodoistDate | null {
   let reference = now
   const starting = STARTING.exec(rule)
   if (starting) {
-    const from = parsed(starting[1] ?? '', now)
+    const from = parsed(starting[1] ?? '', now, chrono)
     if (!from) return null
     const start = new Date(dues.hasTime(from) ? from : `${from}T00:00`)
     if (start > now) reference = start
     rule = rule.slice(0, starting.index)
   }
-  const due = nextOccurrence(rule.trim(), reference)
+  const due = nextOccurrence(rule.trim(), reference, chrono)
   return due ? { due, repeats: true } : null
 }

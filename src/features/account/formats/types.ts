@@ -23,6 +23,8 @@ export interface FileTask {
   finished: boolean
   /** Deleted in the app it came from, yet still in its export (Google Tasks keeps some). */
   deleted?: boolean
+  /** Finished and cleared from view there (Google Tasks' "hidden"): added as finished. */
+  hidden?: boolean
   extras?: TaskExtras
   /**
    * The stored fields it brings: this app's own file keeps them under their own names

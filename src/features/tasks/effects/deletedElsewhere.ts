@@ -1,14 +1,26 @@
 import type { AppListenerEffect } from '../../../app/hooks'
 import { accountDeletedElsewhere, authStateChanged } from '../../auth'
+import { ACCOUNT_CLOSING, type AccountStanding } from '../../../services/types'
+import { retryChanges } from '../model/commands'
 import { taskSaveFailed } from '../model/tasksSlice'
+import { accountStandingChanged } from '../saving/syncSlice'
 
-// docs/sync.md, "Delete account". The mark alone may be taken back (the Auth call refused): only
-// once Auth confirms the account gone does a device sign out and drop what it never can send.
+// docs/sync.md, "Delete account". Another device deleting the account: while it deletes the
+// tasks, this one's adds and changes wait (the server refuses them; they are sent again if it
+// stops); once it closes the account, this session can do nothing more, so it signs out at once,
+// dropping what it never can send.
 
-/** How often a device whose account is marked asks whether it is gone yet. */
-export const GONE_CHECK_MS = 10_000
+/** How long the Auth call that follows the closing may take to be seen, for the words only. */
+const GONE_WITHIN_MS = 1200
+const GONE_LOOK_MS = 250
 
-export const followAccountMark: AppListenerEffect<typeof authStateChanged> = async (
+/** Refused while it closed: told apart by the adapter, or not yet (their news came first). */
+const refusedWhileClosing = (code: string | undefined) =>
+  code === ACCOUNT_CLOSING || code === 'permission-denied'
+const waitingWrites = (unsaved: Record<string, { code: string }>) =>
+  Object.keys(unsaved).filter((id) => refusedWhileClosing(unsaved[id]?.code))
+
+export const followAccountStanding: AppListenerEffect<typeof authStateChanged> = async (
   action,
   api,
 ) => {
@@ -17,42 +29,49 @@ export const followAccountMark: AppListenerEffect<typeof authStateChanged> = asy
   if (!email) return
   api.cancelActiveListeners()
   const { tasks, auth, logger } = api.extra
-  // Once marked, the server refuses every write: with those refused before, the changes never sent.
+  // Refused since the account began to close: with those refused before, never sent.
   let refused = Object.keys(api.getState().tasks.unsaved).length
   const counting = api.fork(async () => {
     for (;;) {
       const [failure] = await api.take(taskSaveFailed.match)
-      if (failure.payload.code === 'permission-denied') refused++
+      if (refusedWhileClosing(failure.payload.code)) refused++
     }
   })
-  const mark = { set: false }
-  let changed: () => void = () => undefined
-  const stop = tasks.watchAccountMark(
-    (set) => {
-      mark.set = set
-      changed()
+  let kind: AccountStanding['kind'] = 'open'
+  let closed: () => void = () => undefined
+  const whenClosed = new Promise<'closed'>((resolve) => {
+    closed = () => {
+      resolve('closed')
+    }
+  })
+  const stop = tasks.watchStanding(
+    (standing) => {
+      // This page's own deletion: its dialog says how it goes.
+      if (standing.kind !== 'open' && standing.here) return
+      // A deletion that stopped or lapsed: what waited is sent now.
+      if (kind === 'closing' && standing.kind === 'open') {
+        api.dispatch(retryChanges(waitingWrites(api.getState().tasks.unsaved)))
+      }
+      kind = standing.kind
+      api.dispatch(accountStandingChanged(standing.kind === 'closing'))
+      if (standing.kind === 'closed') closed()
     },
     (err) => {
-      logger.warn('The account’s deletion mark cannot be followed', err)
+      logger.warn('The account’s deletion cannot be followed', err)
     },
   )
-  const markChanged = () => new Promise<void>((resolve) => (changed = resolve))
   const signedOut = api.take(authStateChanged.match).then(() => 'signedOut' as const)
   try {
-    for (;;) {
-      if (!mark.set) {
-        if ((await api.pause(Promise.race([markChanged(), signedOut]))) === 'signedOut') return
-      } else if (await api.pause(auth.accountGone())) {
-        break
-      } else {
-        const next = await api.pause(
-          Promise.race([api.delay(GONE_CHECK_MS), markChanged(), signedOut]),
-        )
-        if (next === 'signedOut') return
-      }
-    }
+    if ((await api.pause(Promise.race([whenClosed, signedOut]))) === 'signedOut') return
   } finally {
     stop()
+  }
+  // Closed: this session is refused everything. Gone too, as a rule, a moment later.
+  const lookedUntil = Date.now() + GONE_WITHIN_MS
+  let gone = await auth.accountGone()
+  while (!gone && Date.now() < lookedUntil) {
+    await api.delay(GONE_LOOK_MS)
+    gone = await auth.accountGone()
   }
   await auth.signOut().catch((err: unknown) => {
     logger.error('Error during sign-out:', err)
@@ -65,5 +84,5 @@ export const followAccountMark: AppListenerEffect<typeof authStateChanged> = asy
     logger.warn('The tasks kept on this device could not be removed', err)
   }
   counting.cancel()
-  api.dispatch(accountDeletedElsewhere({ email, dropped: refused + queued }))
+  api.dispatch(accountDeletedElsewhere({ email, dropped: refused + queued, gone }))
 }

@@ -1,6 +1,6 @@
 import type { AppListenerEffect, AppStartListening } from '../../../app/hooks'
 import { authStateChanged, userSignedOut } from '../../auth'
-import { followAccountMark } from './deletedElsewhere'
+import { followAccountStanding } from './deletedElsewhere'
 import { deliverLegacyOutbox } from './legacyOutbox'
 import {
   dueSaved,
@@ -101,7 +101,7 @@ export function addTasksListeners(startAppListening: AppStartListening): void {
   startAppListening({ actionCreator: taskMarkedDone, effect: celebrateDoneTask })
   startAppListening({ actionCreator: authStateChanged, effect: followTasks })
   startAppListening({ actionCreator: authStateChanged, effect: deliverLegacyOutbox(sendLegacy) })
-  startAppListening({ actionCreator: authStateChanged, effect: followAccountMark })
+  startAppListening({ actionCreator: authStateChanged, effect: followAccountStanding })
   startAppListening({ actionCreator: userSignedOut, effect: clearDevice })
 }
 

@@ -1,7 +1,9 @@
-import * as en from 'chrono-node/en'
-import type { Chrono, ParsedResult, Parser } from 'chrono-node/en'
+import type { Chrono, ParsedResult } from 'chrono-node/en'
+import { englishReader } from '../../../lib/englishDates'
+import { clockChange } from './clockChange'
 import { dayOf, dueOfParts } from './due'
-import { dueSentence } from './dueWords'
+import { dueReadings } from './dueRules'
+import { clockNote, clockTime, dueSentence, wordsLocale } from './dueWords'
 
 // A date typed in the task: chrono-node reads it, in the browser's language first and English
 // always. This module and chrono come in a chunk loaded once the person types (loadDueParser.ts).
@@ -14,6 +16,8 @@ export interface FoundDue {
   phrase: string
   /** What the hint says of it: "Due tomorrow, Sat 28 Nov". */
   sentence: string
+  /** A time the clocks skip or repeat that day, said ("02:30 does not exist on …"). */
+  note?: string
 }
 
 /** The last date in `text` that is not one of `refused`; null when none, or no text would be left. */
@@ -26,7 +30,7 @@ interface Language {
   connector?: RegExp
 }
 
-const ENGLISH_CONNECTOR = /(?:^|\s)(?:on|at|by|due|before|until)$/i
+const ENGLISH_CONNECTOR = /(?:^|\s)(?:on|at|by|due|before|until)(?:\s+the)?$/i
 
 /** A refusal covers the phrase as it grows or shrinks ("Fri", "Friday"). */
 const refusedIn = (phrase: string, refused: readonly string[]) => {
@@ -39,16 +43,23 @@ const refusedIn = (phrase: string, refused: readonly string[]) => {
 /** The app's own reading of a task's text (listState.ts), handed in: it stays out of this chunk. */
 export type Normalize = (text: string) => string | null
 
+/** Readings that could be taken another way: a number date ("3/4"), "next fri". */
+const NUMERIC = /\d[/.-]\d/
+const QUALIFIED =
+  /\b(?:next|this|coming|nächste[nmrs]?|kommende[nmrs]?|diese[nmrs]?|prochain|ce)\b/i
+
 function foundIn(
   text: string,
   result: ParsedResult,
   normalize: Normalize,
+  locale: string,
   connector?: RegExp,
 ): FoundDue | null {
-  const date = result.start.date()
+  const { start } = result
+  const date = start.date()
   const year = date.getFullYear()
   if (year < 1000 || year > 9999) return null
-  const certain = result.start.isCertain('hour')
+  const certain = start.isCertain('hour')
   const due = dueOfParts({
     year,
     month: date.getMonth() + 1,
@@ -64,85 +75,77 @@ function foundIn(
   const rest = normalize(
     `${before}${/^[,;:.!?]/.test(after) ? '' : ' '}${after}`.replace(/\s+/g, ' '),
   )
-  return rest === null
-    ? null
-    : { text: rest, due, phrase: result.text, sentence: dueSentence(due, dayOf(result.refDate)) }
+  if (rest === null) return null
+  const sentence = dueSentence(due, dayOf(result.refDate), locale, {
+    year: NUMERIC.test(result.text),
+    days: start.isCertain('weekday') && QUALIFIED.test(result.text),
+  })
+  const phrase = text.slice(result.index, result.index + result.text.length)
+  const found = { text: rest, due, phrase, sentence }
+  // As typed: a time zone typed ("5pm CET") moves it, and is no clock change.
+  const hour = start.get('hour') ?? 0
+  const minute = start.get('minute') ?? 0
+  const change = certain && !start.isCertain('timezoneOffset') && clockChange(date, hour, minute)
+  if (!change) return found
+  const typed = clockTime(hour, minute, locale)
+  const used = clockTime(date.getHours(), date.getMinutes(), locale)
+  return { ...found, note: clockNote(change, typed, used, dayOf(date), locale) }
 }
 
-/** Short day and month names that are words too, alone and in lower case: "sun cream", "sat nav". */
-const WORDS_FIRST = /^(sun|sat|wed|mon|mar|may)$/
-
-export function dueParserOf(languages: readonly Language[], normalize: Normalize): DueParser {
+export function dueParserOf(
+  languages: readonly Language[],
+  normalize: Normalize,
+  locale = wordsLocale(),
+): DueParser {
   return (text, refused = [], now = new Date()) => {
+    // Of each language's last reading, the one that ends last, then the longest: "call Sam fri
+    // 5pm" in a German browser is English's "fri 5pm", not German's "5pm".
+    let best: FoundDue | null = null
+    let bestEnd = -1
     for (const { reader, connector } of languages) {
-      const results = reader.parse(text, now, { forwardDate: true })
-      // "now", "a second", "within 1 s": a moment, not a date to keep.
-      const result = results
-        .filter(
-          (r) =>
-            !refusedIn(r.text, refused) &&
-            !WORDS_FIRST.test(r.text) &&
-            Math.abs(+r.start.date() - +now) >= 60_000,
-        )
+      // A phone's curly apostrophe, as chrono knows only the straight one ("aujourd’hui").
+      const results = reader.parse(text.replace(/’/g, "'"), now, { forwardDate: true })
+      const result = dueReadings(text, results, now)
+        .filter((r) => !refusedIn(r.text, refused))
         .at(-1)
-      const found = result && foundIn(text, result, normalize, connector)
-      if (found) return found
+      const found = result && foundIn(text, result, normalize, locale, connector)
+      const end = result ? result.index + result.text.length : -1
+      if (
+        found &&
+        (end > bestEnd || (end === bestEnd && found.phrase.length > (best?.phrase.length ?? 0)))
+      ) {
+        best = found
+        bestEnd = end
+      }
     }
-    return null
+    return best
   }
 }
 
-/**
- * "the 1st", "the 22nd": the next such day of a month, today included (chrono reads a day of the
- * month only with its month).
- */
-export const dayOfMonth: Parser = {
-  pattern: () => /\bthe\s+([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b/i,
-  extract(context, match) {
-    const day = Number(match[1])
-    const ref = context.refDate
-    for (let ahead = 0; ahead < 12; ahead++) {
-      const month = new Date(ref.getFullYear(), ref.getMonth() + ahead, 1)
-      const fits = new Date(month.getFullYear(), month.getMonth() + 1, 0).getDate() >= day
-      if (fits && (ahead > 0 || day >= ref.getDate())) {
-        return { year: month.getFullYear(), month: month.getMonth() + 1, day }
-      }
-    }
-    return null
-  },
-}
-
-/** Whether the language writes the month before the day (en-US 12/3 is 3 December; en-GB 12 March). */
-export function monthFirst(language: string) {
-  const types = new Intl.DateTimeFormat(language)
-    .formatToParts(new Date(2000, 11, 31))
-    .map((part) => part.type)
-  return types.indexOf('month') < types.indexOf('day')
-}
-
-/** English as `language` writes dates, with "the 1st". */
-export function englishFor(language: string): Language {
-  const reader = (monthFirst(language) ? en.casual : en.GB).clone()
-  reader.parsers.push(dayOfMonth)
-  return { reader, connector: ENGLISH_CONNECTOR }
-}
+/** English as `language` writes dates. */
+export const englishFor = (language: string): Language => ({
+  reader: englishReader(language),
+  connector: ENGLISH_CONNECTOR,
+})
 
 // chrono's other languages, each a chunk of its own, loaded only for a browser in that language.
-const LOCALES: Record<string, (() => Promise<{ casual: Reader }>) | undefined> = {
-  de: () => import('chrono-node/de'),
-  es: () => import('chrono-node/es'),
-  fi: () => import('chrono-node/fi'),
-  fr: () => import('chrono-node/fr'),
-  it: () => import('chrono-node/it'),
-  ja: () => import('chrono-node/ja'),
-  nl: () => import('chrono-node/nl'),
-  pt: () => import('chrono-node/pt'),
-  ru: () => import('chrono-node/ru'),
-  sv: () => import('chrono-node/sv'),
-  uk: () => import('chrono-node/uk'),
-  vi: () => import('chrono-node/vi'),
-  zh: () => import('chrono-node/zh'),
-}
+// German and French bring their own additions (languages/de.ts, languages/fr.ts).
+const LOCALES: Record<string, (() => Promise<{ casual: Reader; connector?: RegExp }>) | undefined> =
+  {
+    de: () => import('./languages/de'),
+    es: () => import('chrono-node/es'),
+    fi: () => import('chrono-node/fi'),
+    fr: () => import('./languages/fr'),
+    it: () => import('chrono-node/it'),
+    ja: () => import('chrono-node/ja'),
+    nl: () => import('chrono-node/nl'),
+    pt: () => import('chrono-node/pt'),
+    ru: () => import('chrono-node/ru'),
+    sv: () => import('chrono-node/sv'),
+    uk: () => import('chrono-node/uk'),
+    vi: () => import('chrono-node/vi'),
+    zh: () => import('chrono-node/zh'),
+  }
 
 /** `language` as a BCP 47 tag ("en-US@posix", "de_DE.UTF-8": POSIX locales); else English. */
 export function tagOf(language: string) {
@@ -158,5 +161,9 @@ export async function dueParserFor(language: string, normalize: Normalize): Prom
   const tag = tagOf(language)
   const other = await LOCALES[tag.split('-')[0]?.toLowerCase() ?? '']?.()
   const english = englishFor(tag)
-  return dueParserOf(other ? [{ reader: other.casual }, english] : [english], normalize)
+  return dueParserOf(
+    other ? [{ reader: other.casual, connector: other.connector }, english] : [english],
+    normalize,
+    wordsLocale(tag),
+  )
 }

@@ -18,7 +18,10 @@ export function DueHint({
     <div className="due-hint" role="status">
       {found && (
         <>
-          <span id={id}>{found.sentence}</span>
+          <span id={id}>
+            {found.sentence}
+            {found.note && <strong className="due-note"> {found.note}</strong>}
+          </span>
           <button type="button" title="Or press Escape in the input" onClick={onRefuse}>
             Keep “{found.phrase}” as text
           </button>

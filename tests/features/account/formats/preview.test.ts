@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseImport } from '../../../../src/features/account/formats/parseImport'
 import { previewImport } from '../../../../src/features/account/formats/preview'
 import type { FileTask, ImportFormat } from '../../../../src/features/account/formats/types'
-import { notKeptItems, unreadLinesText } from '../../../../src/features/account/words'
+import { notKeptItems, hiddenLine, unreadLinesText } from '../../../../src/features/account/words'
 import { storedTask } from '../../../support/store'
 import { fixture } from './fixtures'
 
@@ -50,6 +50,7 @@ describe('previewImport', () => {
         notesAsText: 0,
       },
       dates: { unread: 0, repeated: 0 },
+      hidden: 0,
       unreadLines: [],
     })
   })
@@ -93,6 +94,11 @@ describe('previewImport', () => {
       'subtasks: 2 added as tasks of their own',
       'a link on 1 task',
     ])
+    // Reply to the landlord is finished and hidden (cleared from view): added finished, said.
+    expect(preview.hidden).toBe(1)
+    expect(hiddenLine(preview)).toBe(
+      '1 task was cleared from view in Google Tasks: it is added as finished.',
+    )
   })
 
   it('counts, of the Todoist tasks it adds, the notes, dates, sections, priorities and subtasks', async () => {

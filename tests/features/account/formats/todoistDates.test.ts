@@ -24,6 +24,13 @@ describe('readTodoistDate', () => {
     expect(readTodoistDate(text, NOW)).toEqual({ due, repeats: false })
   })
 
+  it('reads a date of numbers as the browser writes dates, and a day after a month’s name', () => {
+    expect(readTodoistDate('12/01/2027', NOW, 'en-GB')?.due).toBe('2027-01-12')
+    expect(readTodoistDate('12/01/2027', NOW, 'en-US')?.due).toBe('2027-12-01')
+    expect(readTodoistDate('Dec 24', NOW, 'en-GB')?.due).toBe('2026-12-24')
+    expect(readTodoistDate('jan 15', NOW, 'de-DE')?.due).toBe('2027-01-15')
+  })
+
   it.each([
     ['2026-12-03 17:00', at(12, 3, 17)],
     ['Dec 3 at 5pm', at(12, 3, 17)],

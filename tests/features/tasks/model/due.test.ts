@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   addDays,
   dayOf,
@@ -8,7 +8,7 @@ import {
   dueTime,
   isOverdue,
 } from '../../../../src/features/tasks/model/due'
-import { dueLabel, dueSentence } from '../../../../src/features/tasks/model/dueWords'
+import { dueLabel, dueSentence, wordsLocale } from '../../../../src/features/tasks/model/dueWords'
 import { isDue } from '../../../../src/services/taskDocument'
 
 // Node follows a change of TZ at once: each case sets the zone the device would be in.
@@ -22,10 +22,23 @@ const inZone = (tz: string) => (process.env.TZ = tz)
 
 describe('a stored due', () => {
   it('is a day or an instant with its time, nothing else', () => {
-    for (const good of ['2026-12-03', '2028-02-29', '2026-12-03T17:00:00.000Z']) {
+    for (const good of [
+      '2026-12-03',
+      '2028-02-29',
+      '2000-02-29',
+      '0001-01-01',
+      '2026-12-03T17:00:00.000Z',
+    ]) {
       expect(isDue(good), good).toBe(true)
     }
-    for (const bad of ['2026-02-30', '2026-13-01', '2026-12-03T17:00', '3 Dec', '', 20261203]) {
+    const missing = [
+      '2026-02-30',
+      '1900-02-29',
+      '2026-04-31',
+      '0000-01-01',
+      '2026-06-31T10:00:00.000Z',
+    ]
+    for (const bad of [...missing, '2026-13-01', '2026-12-03T17:00', '3 Dec', '', 20261203]) {
       expect(isDue(bad), String(bad)).toBe(false)
     }
   })
@@ -82,6 +95,29 @@ describe('what a row says', () => {
     expect(dueSentence('2026-11-29', today, 'en-GB')).toBe('Due tomorrow, Sun 29 Nov')
     expect(dueSentence('2026-12-04T17:00:00.000Z', today, 'en-GB')).toBe('Due Fri 4 Dec, 17:00')
     expect(dueSentence('2027-12-03', today, 'en-GB')).toBe('Due Fri, 3 Dec 2027')
+  })
+
+  it('is in English in every browser: its own English, else British English', () => {
+    inZone('UTC')
+    expect([wordsLocale('en-US'), wordsLocale('en-AU'), wordsLocale('de-DE')]).toEqual([
+      'en-US',
+      'en-AU',
+      'en-GB',
+    ])
+    // A German browser once read "Due tomorrow, Di., 8. Dez.".
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE')
+    expect(dueSentence('2026-12-08T17:00:00.000Z', '2026-12-07')).toBe(
+      'Due tomorrow, Tue 8 Dec, 17:00',
+    )
+    expect(dueLabel('2026-12-12', today)).toBe('12 Dec')
+  })
+
+  it('says the year, or how many days ahead, where asked', () => {
+    inZone('UTC')
+    expect(dueSentence('2026-12-03', today, 'en-GB', { year: true })).toBe('Due Thu, 3 Dec 2026')
+    expect(dueSentence('2026-12-11', today, 'en-GB', { days: true })).toBe(
+      'Due Fri 11 Dec, in 13 days',
+    )
   })
 
   it('is overdue only before today', () => {

@@ -2,12 +2,8 @@ import * as de from 'chrono-node/de'
 import { describe, expect, it } from 'vitest'
 import { dueOfParts } from '../../../../src/features/tasks/model/due'
 import { loadDueParser } from '../../../../src/features/tasks/model/loadDueParser'
-import {
-  dueParserOf,
-  englishFor,
-  monthFirst,
-  tagOf,
-} from '../../../../src/features/tasks/model/parseDue'
+import { monthFirst } from '../../../../src/lib/englishDates'
+import { dueParserOf, englishFor, tagOf } from '../../../../src/features/tasks/model/parseDue'
 import { normalizeTaskText } from '../../../../src/features/tasks/model/listState'
 
 // Read at a fixed moment: Friday 27 November 2026, 10:00, in the zone the tests run in.
