@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { addTasks, expect, signIn, test } from './fixtures'
-import { authAccountOf } from './support/account'
+import { authAccountOf, idTokenOn } from './support/account'
 import { deletionRecordOf, documentsPath, storedTasksOf } from './support/backend'
 import { expectGone, openDeletion } from './support/deletion'
 import { device } from './support/devices'
@@ -13,41 +13,14 @@ import { FIRESTORE } from './support/network'
 
 test.slow() // two devices, a deletion and a new sign-up
 
-/** The signed-in user's ID token as the Auth SDK keeps it on the device (IndexedDB). */
-function idTokenOn(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('firebaseLocalStorageDb')
-        open.onerror = () => {
-          reject(new Error('No Auth storage'))
-        }
-        open.onsuccess = () => {
-          const all = open.result
-            .transaction('firebaseLocalStorage')
-            .objectStore('firebaseLocalStorage')
-            .getAll()
-          all.onsuccess = () => {
-            const kept = (
-              all.result as { value?: { stsTokenManager?: { accessToken?: string } } }[]
-            )
-              .map(({ value }) => value?.stsTokenManager?.accessToken)
-              .find((token) => token !== undefined)
-            if (kept) resolve(kept)
-            else reject(new Error('No signed-in user kept'))
-          }
-        }
-      }),
-  )
-}
 
 /** Each way in, through Firestore's REST API with `token`: its HTTP status. */
 function waysIn(request: APIRequestContext, token: string, email: string, taskId: string) {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-  const DOCUMENTS = documentsPath()
-  const task = `${FIRESTORE}/v1/${DOCUMENTS}/tasks/${taskId}`
+  const documents = documentsPath()
+  const task = `${FIRESTORE}/v1/${documents}/tasks/${taskId}`
   const key = createHash('sha256').update(email).digest('hex')
-  const record = `${FIRESTORE}/v1/${DOCUMENTS}/deletions/${key}`
+  const record = `${FIRESTORE}/v1/${documents}/deletions/${key}`
   const fields = {
     task: { stringValue: 'Planted with an old token' },
     isFinished: { booleanValue: false },
@@ -57,7 +30,7 @@ function waysIn(request: APIRequestContext, token: string, email: string, taskId
   return {
     list: () =>
       status(
-        request.post(`${FIRESTORE}/v1/${DOCUMENTS}:runQuery`, {
+        request.post(`${FIRESTORE}/v1/${documents}:runQuery`, {
           headers,
           data: {
             structuredQuery: {
@@ -76,7 +49,7 @@ function waysIn(request: APIRequestContext, token: string, email: string, taskId
     read: () => status(request.get(task, { headers })),
     create: () =>
       status(
-        request.post(`${FIRESTORE}/v1/${DOCUMENTS}/tasks?documentId=planted`, {
+        request.post(`${FIRESTORE}/v1/${documents}/tasks?documentId=planted`, {
           headers,
           data: { fields },
         }),

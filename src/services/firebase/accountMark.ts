@@ -1,17 +1,14 @@
 // What Delete account asks of the server: the tasks it still holds, their deletion, and the
 // record of the address's deletions (`deletions/{sha256(email)}`, firestore.rules; docs/sync.md,
-// "Delete account"). Its writes are transactions: sent at once or not at all, never queued on
-// the device, so nothing of a deletion the person gave up on can land later.
+// "Delete account"). Its writes are single commits through REST (serverRest.ts): sent at once or
+// not at all, never queued on the device, so nothing of a deletion given up on can land later.
 import type { FirebaseApp } from 'firebase/app'
 import { getAuth, type User } from 'firebase/auth'
 import {
-  deleteField,
   doc,
   getCountFromServer,
   onSnapshot,
   query,
-  runTransaction,
-  serverTimestamp,
   where,
   type Firestore,
 } from 'firebase/firestore'
@@ -19,7 +16,7 @@ import { ACCOUNT_CLOSING, type AccountStanding, type TaskRepository } from '../t
 import { tasksOf } from './liveTasks'
 import { DELETIONS, keyOf, recordOf, standingOf, type DeletionRecord } from './deletionRecord'
 import { deletionRun } from './deletionRun'
-import { idsOnServer, recordOnServer } from './serverRest'
+import { commitStep, idsOnServer, recordOnServer, type RecordChange } from './serverRest'
 import { watchStanding, type StandingSources } from './standingWatch'
 import type { FirebaseSettings } from '../../config/env'
 
@@ -60,22 +57,12 @@ export function accountDeletions(
   }
   const ask = async (user: User) => recordOnServer(user, settings, await keyOf(user.email ?? ''))
 
-  /** One step of the deletion, in a transaction of its own (one attempt: a retry is the page's). */
-  async function step(ids: readonly string[], record: (user: User) => object) {
+  /** One step of the deletion: the deletes and the record's change in one commit. */
+  async function step(ids: readonly string[], change: Omit<RecordChange, 'key'>) {
     const user = signedInUser(app)
-    const ref = await refOf(user)
-    const tasks = tasksOf(db())
-    await runTransaction(
-      db(),
-      (transaction) => {
-        for (const id of ids) transaction.delete(doc(tasks, id))
-        transaction.set(ref, record(user), { merge: true })
-        return Promise.resolve()
-      },
-      { maxAttempts: 1 },
-    )
+    await commitStep(user, settings, ids, { key: await keyOf(user.email ?? ''), ...change })
   }
-  const closing = (user: User) => ({ closing: user.uid, closingAt: serverTimestamp() })
+  const closing = () => ({ strings: { closing: signedInUser(app).uid }, now: ['closingAt'] })
 
   const methods: Methods = {
     idsOnServer: (email, atMost) => idsOnServer(signedInUser(app), settings, email, atMost),
@@ -86,29 +73,23 @@ export function accountDeletions(
     },
     async beginDeletion() {
       await run.begin()
-      await step([], closing)
+      await step([], closing())
     },
     async deleteTasksOfAccount(ids, last) {
       if (!last) {
-        await step(ids, closing)
+        await step(ids, closing())
         return
       }
       run.closing()
-      await step(ids, () => ({
-        closedAt: serverTimestamp(),
-        closing: deleteField(),
-        closingAt: deleteField(),
-      }))
+      await step(ids, { now: ['closedAt'], removed: ['closing', 'closingAt'] })
       run.closed()
     },
     // Refused: nothing of this page's to stop (never begun, or closed since).
     stopDeletion: () =>
       run.stop(() =>
-        step([], () => ({ closing: deleteField(), closingAt: deleteField() })).catch(
-          (err: unknown) => {
-            if ((err as { code?: unknown } | null)?.code !== 'permission-denied') throw err
-          },
-        ),
+        step([], { removed: ['closing', 'closingAt'] }).catch((err: unknown) => {
+          if ((err as { code?: unknown } | null)?.code !== 'permission-denied') throw err
+        }),
       ),
     async standing() {
       const user = signedInUser(app)

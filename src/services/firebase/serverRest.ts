@@ -8,20 +8,23 @@ import type { DeletionRecord } from './deletionRecord'
 
 const failure = (message: string, code: string) => Object.assign(new Error(message), { code })
 
+/** The documents' name on the server, as REST writes name them. */
+const documentsOf = ({ projectId }: FirebaseSettings) =>
+  `projects/${projectId}/databases/(default)/documents`
+
 async function ask(
   user: User,
   settings: FirebaseSettings,
   path: string,
   body?: object,
 ): Promise<Response> {
-  const { emulators, projectId } = settings
+  const { emulators } = settings
   const origin = emulators
     ? `http://${emulators.firestoreHost}:${String(emulators.firestorePort)}`
     : 'https://firestore.googleapis.com'
-  const documents = `${origin}/v1/projects/${projectId}/databases/(default)/documents`
   let response: Response
   try {
-    response = await fetch(`${documents}${path}`, {
+    response = await fetch(`${origin}/v1/${documentsOf(settings)}${path}`, {
       method: body ? 'POST' : 'GET',
       headers: {
         authorization: `Bearer ${await user.getIdToken()}`,
@@ -79,4 +82,41 @@ export async function recordOnServer(
     ...(fields.closing?.stringValue !== undefined && { closing: fields.closing.stringValue }),
     ...(time('closingAt') !== undefined && { closingAt: time('closingAt') }),
   }
+}
+
+/** A record's change: fields set to a string, set to the server's time, or removed. */
+export interface RecordChange {
+  key: string
+  strings?: Record<string, string>
+  now?: readonly string[]
+  removed?: readonly string[]
+}
+
+/**
+ * Deletes `ids` and changes the deletion record in one commit: all of it or none. Not the SDK's
+ * transaction: it runs its commit on the SDK's one queue, so a commit the server never answers
+ * held every write and read of the page, the deletion's stop included, until the page went.
+ */
+export async function commitStep(
+  user: User,
+  settings: FirebaseSettings,
+  ids: readonly string[],
+  change: RecordChange,
+): Promise<void> {
+  const documents = documentsOf(settings)
+  const strings = change.strings ?? {}
+  const now = change.now ?? []
+  const fields = Object.fromEntries(
+    Object.entries(strings).map(([name, value]) => [name, { stringValue: value }]),
+  )
+  const writes = [
+    ...ids.map((id) => ({ delete: `${documents}/tasks/${id}` })),
+    {
+      update: { name: `${documents}/deletions/${change.key}`, fields },
+      updateMask: { fieldPaths: [...Object.keys(strings), ...(change.removed ?? [])] },
+      updateTransforms: now.map((fieldPath) => ({ fieldPath, setToServerValue: 'REQUEST_TIME' })),
+    },
+  ]
+  const response = await ask(user, settings, ':commit', { writes })
+  if (response.status === 404) throw failure('The server answered 404', 'unavailable')
 }
