@@ -13,7 +13,6 @@ import { FIRESTORE } from './support/network'
 
 test.slow() // two devices, a deletion and a new sign-up
 
-
 /** Each way in, through Firestore's REST API with `token`: its HTTP status. */
 function waysIn(request: APIRequestContext, token: string, email: string, taskId: string) {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
