@@ -31,6 +31,12 @@ const TRY_AGAIN_NOTE = 'try again once you are back online'
 const LATER_MS = 90_000
 /** The server's count of the tasks (getCountFromServer): asked before each step. */
 const COUNT_REQUEST = '**/documents:runAggregationQuery*'
+/**
+ * A list hears of a step's 499 deletes through its live query: with two tests' devices on the
+ * emulator at load 20, the page still showed 881 of 900 open 20 s after Close, and the other
+ * device 588 after 110 s (2026-12-07). The ceiling of what the lists show, not of the server.
+ */
+const LIVE_NEWS = { timeout: 90_000 }
 
 /**
  * A step cut on its way out may have reached the server or not: the dialog says both numbers,
@@ -72,7 +78,7 @@ async function laterTheServerHolds(page: Page, phone: Page, person: Person, left
     closing: false,
     closed: false,
   })
-  await expect(phone.getByText(`${left.toLocaleString('en-US')} open`)).toBeVisible()
+  await expect(phone.getByText(`${left.toLocaleString('en-US')} open`)).toBeVisible(LIVE_NEWS)
   await addTasks(phone, 'Saved after it stopped')
   await expect.poll(async () => (await serverHolds(page, person)).tasks).toBe(left + 1)
 }
@@ -111,7 +117,7 @@ test.describe('every way out of a stopped deletion', () => {
       await cutting
       await saysUnsureThenCounted(page, person, dialog, deleted)
       await dialog.getByRole('button', { name: 'Close' }).click()
-      await expect(page.getByText(`${String(COUNT - deleted)} open`)).toBeVisible()
+      await expect(page.getByText(`${String(COUNT - deleted)} open`)).toBeVisible(LIVE_NEWS)
       await laterTheServerHolds(page, phone.page, person, COUNT - deleted)
     })
   }
