@@ -3,8 +3,10 @@ import { authStateChanged, userSignedOut } from '../../auth'
 import { followAccountStanding } from './deletedElsewhere'
 import { deliverLegacyOutbox } from './legacyOutbox'
 import {
-  dueSaved,
+  fieldsSaved,
   finishedTasksCleared,
+  repeatingTaskDone,
+  repeatingTaskDoneUndone,
   selectTaskById,
   taskAdded,
   taskDeleted,
@@ -53,13 +55,21 @@ const writeMovedTask: AppListenerEffect<typeof taskMoved> = (action, api) => {
   sendUpdate(api, id, { order, rank }, selectTaskById(api.getState(), id)?.task ?? '')
 }
 
-/** The text, and the date only when the person changed it. */
+/** The text, and the date and repeat only when the person changed them. */
 const writeSavedText: AppListenerEffect<typeof taskTextSaved> = (action, api) => {
   const text = normalizeTaskText(action.payload.task)
-  const due = dueSaved(action.payload)
   if (text !== null) {
-    sendUpdate(api, action.payload.id, { task: text, ...(due !== undefined && { due }) }, text)
+    sendUpdate(api, action.payload.id, { task: text, ...fieldsSaved(action.payload) }, text)
   }
+}
+
+/** A repeating task ticked, or its tick undone: its due alone (it stays open, in its place). */
+const writeMovedOn: AppListenerEffect<typeof repeatingTaskDone | typeof repeatingTaskDoneUndone> = (
+  action,
+  api,
+) => {
+  const { id, due } = action.payload
+  sendUpdate(api, id, { due }, selectTaskById(api.getState(), id)?.task ?? '')
 }
 
 const writeDeletedTask: AppListenerEffect<typeof taskDeleted> = (action, api) => {
@@ -75,7 +85,10 @@ const writeRetriedChanges: AppListenerEffect<typeof unsavedChangesRetried> = (ac
   for (const write of action.payload) sendAgain(api, write)
 }
 
-const celebrateDoneTask: AppListenerEffect<typeof taskMarkedDone> = (_action, api) => {
+const celebrateDoneTask: AppListenerEffect<typeof taskMarkedDone | typeof repeatingTaskDone> = (
+  _action,
+  api,
+) => {
   api.extra.celebrate()
 }
 
@@ -98,7 +111,10 @@ export function addTasksListeners(startAppListening: AppStartListening): void {
   startAppListening({ actionCreator: taskDeleted, effect: writeDeletedTask })
   startAppListening({ actionCreator: finishedTasksCleared, effect: writeClearedTasks })
   startAppListening({ actionCreator: unsavedChangesRetried, effect: writeRetriedChanges })
+  startAppListening({ actionCreator: repeatingTaskDone, effect: writeMovedOn })
+  startAppListening({ actionCreator: repeatingTaskDoneUndone, effect: writeMovedOn })
   startAppListening({ actionCreator: taskMarkedDone, effect: celebrateDoneTask })
+  startAppListening({ actionCreator: repeatingTaskDone, effect: celebrateDoneTask })
   startAppListening({ actionCreator: authStateChanged, effect: followTasks })
   startAppListening({ actionCreator: authStateChanged, effect: deliverLegacyOutbox(sendLegacy) })
   startAppListening({ actionCreator: authStateChanged, effect: followAccountStanding })

@@ -62,6 +62,14 @@ export function move(state: TasksState, { id, order, rank }: Placed, isFinished?
 
 export type Placed = Placement & { id: string }
 
+/** The task of `id` due on `due`, in the place it had (a repeating task moving on). */
+export function withDue(state: TasksState, { id, due }: { id: string; due: string | null }) {
+  const list = base(state)
+  const task = taskIn(list, id)
+  if (task === undefined || task.due === due) return list
+  return frozen({ ...list, table: tableWith(list.table, [{ ...task, due }]) })
+}
+
 export function removed(state: TasksState, ids: ReadonlySet<string>) {
   const list = base(state)
   const gone = new Set([...ids].filter((id) => taskIn(list, id)))

@@ -2,7 +2,7 @@ import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolki
 import type { RootState } from '../../../app/store'
 import { newDocumentId } from '../../../lib/helpers'
 import type { Task, TasksSnapshot } from '../../../services/types'
-import { isDue } from '../../../services/taskDocument'
+import { CHANGEABLE_FIELDS, isDue, isRepeat } from '../../../services/taskDocument'
 import { selectShownAuthStatus } from '../../auth'
 import {
   base,
@@ -10,6 +10,7 @@ import {
   initialState,
   move,
   removed,
+  withDue,
   withTask,
   type Placed,
   type TasksState,
@@ -41,9 +42,21 @@ interface TextSaved {
   id: string
   task: string
   due?: string | null
+  repeat?: string | null
 }
-/** The due the edit saved: null to clear it, undefined when unchanged (or not a due). */
-export const dueSaved = ({ due }: TextSaved) => (due === null || isDue(due) ? due : undefined)
+/** The due and repeat the edit saved: null clears one, and one left out (or not valid) stays. */
+export const fieldsSaved = ({ due, repeat }: TextSaved) => ({
+  ...((due === null || isDue(due)) && { due }),
+  ...((repeat === null || isRepeat(repeat)) && { repeat }),
+})
+
+/** A repeating task ticked (`due`: its next), or that tick undone (`due`: the one it had). */
+export interface MovedOn {
+  id: string
+  due: string | null
+  /** The due it had before. */
+  was: string | null
+}
 
 const tasksSlice = createSlice({
   name: 'tasks',
@@ -71,11 +84,17 @@ const tasksSlice = createSlice({
       const task = taskIn(list, payload.id)
       const text = normalizeTaskText(payload.task)
       if (task === undefined || text === null) return list
-      const saved = dueSaved(payload)
-      const due = saved === undefined ? task.due : saved
-      if (text === task.task && due === task.due) return list
-      return frozen({ ...list, table: tableWith(list.table, [{ ...task, task: text, due }]) })
+      const saved = { ...task, task: text, ...fieldsSaved(payload) }
+      if (CHANGEABLE_FIELDS.every((field) => saved[field] === task[field])) return list
+      return frozen({ ...list, table: tableWith(list.table, [saved]) })
     },
+    /**
+     * A repeating task ticked: it stays open and in its place, due on its next occurrence
+     * (commands.ts); its Undo puts back the due it had. Either writes its due alone.
+     */
+    repeatingTaskDone: (state, { payload }: PayloadAction<MovedOn>) => withDue(state, payload),
+    repeatingTaskDoneUndone: (state, { payload }: PayloadAction<MovedOn>) =>
+      withDue(state, payload),
     /** Delete: the task as it was, for its write and for Undo. */
     taskDeleted: (state, { payload }: PayloadAction<Task>) => removed(state, new Set([payload.id])),
     /** Clear finished: the finished tasks as the person saw them. */
@@ -158,6 +177,8 @@ export const {
   taskMarkedIncomplete,
   taskMoved,
   taskTextSaved,
+  repeatingTaskDone,
+  repeatingTaskDoneUndone,
   taskDeleted,
   finishedTasksCleared,
   tasksRestored,
