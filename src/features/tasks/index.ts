@@ -4,6 +4,8 @@ import './ui/tasks.css'
 export {
   finishedTasksCleared,
   importUndone,
+  repeatingTaskDone,
+  repeatingTaskDoneUndone,
   selectAllTasks,
   selectFinishedCount,
   selectListOwner,

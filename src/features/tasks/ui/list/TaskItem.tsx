@@ -69,8 +69,9 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
   const { today } = useAppSelector(selectClock)
   // A row can outlive its task for one render while the list catches up.
   if (task === undefined) return null
-  // The date is read with the text: "Water the plants, Due tomorrow, Sat 28 Nov".
-  const described = task.due === null ? textId : `${textId} ${textId}d`
+  // The date is read with the text: "Water the plants, Due tomorrow, Sat 28 Nov", and a repeat.
+  const dated = task.due !== null || task.repeat !== null
+  const described = dated ? `${textId} ${textId}d` : textId
   const toggleTitle = task.isFinished ? 'Mark as incomplete' : 'Mark as complete'
   const edit = (inMenu?: typeof MENU_ITEM) => (
     <button
@@ -127,13 +128,19 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
         }}
       />
       {/* The date goes under the text, so a phone's narrow row keeps its width for the text. */}
-      {task.due === null ? (
-        text
-      ) : (
+      {dated ? (
         <span className="task-main">
           {text}
-          <DueLabel id={`${textId}d`} due={task.due} today={today} open={!task.isFinished} />
+          <DueLabel
+            id={`${textId}d`}
+            due={task.due}
+            repeat={task.repeat}
+            today={today}
+            open={!task.isFinished}
+          />
         </span>
+      ) : (
+        text
       )}
       <span className="row-actions">
         {edit()}
