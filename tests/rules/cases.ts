@@ -508,7 +508,11 @@ export const CASES: RulesCase[] = [
       ['every last Friday', 'FREQ=MONTHLY;BYDAY=-1FR', 'ok'],
       ['every 25 Dec', 'FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=25', 'ok'],
       ['every 3 days after done', 'RRULE;X-TODO-FROM=COMPLETION:FREQ=DAILY;INTERVAL=3', 'ok'],
-      ['the longest (99 characters)', `RRULE;X-TODO-FROM=COMPLETION:FREQ=YEARLY;INTERVAL=999;BYMONTH=12;BYMONTHDAY=-1,29,30,31;BYSETPOS=-1`, 'ok'],
+      [
+        'the longest (99 characters)',
+        `RRULE;X-TODO-FROM=COMPLETION:FREQ=YEARLY;INTERVAL=999;BYMONTH=12;BYMONTHDAY=-1,29,30,31;BYSETPOS=-1`,
+        'ok',
+      ],
       ['none (null)', null, 'ok'],
       ['words', 'every monday', 'permission-denied'],
       ['an RRULE line', 'RRULE:FREQ=DAILY', 'permission-denied'],

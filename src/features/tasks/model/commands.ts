@@ -18,24 +18,23 @@ import { normalizeTaskText } from './listState'
 
 // Each action carries what its write needs (the new order, the deleted tasks).
 
+/** A repeating task's next due: model/recurrence.ts's, which the rows bring after the first paint. */
+export type NextDue = (repeat: string, due: string | null, today: string) => string | null
+
 /**
  * Done goes to the end of the list, incomplete to the top (spec §4). A repeating task is not
- * done for good: it stays open in its place, due on its next occurrence (model/recurrence.ts),
- * worked out from the task and the day as the person saw them when they ticked it.
+ * done for good: it stays open in its place, due on its next occurrence, worked out from the
+ * task and the day as the person saw them.
  */
 export const toggleTask =
-  (id: string): AppThunk =>
+  (id: string, nextDue: NextDue): AppThunk =>
   (dispatch, getState) => {
     const { tasks: list, day } = getState()
     const task = taskIn(list, id)
     if (task === undefined) return
     if (task.repeat !== null && !task.isFinished) {
-      const { repeat, due } = task
-      // The engine comes with the rows that show a repeat (after the first paint): loaded by now,
-      // so this is a microtask, not a wait.
-      void import('./recurrence').then(({ nextDue }) => {
-        dispatch(repeatingTaskDone({ id, due: nextDue(repeat, due, day.today), was: due }))
-      })
+      const due = nextDue(task.repeat, task.due, day.today)
+      dispatch(repeatingTaskDone({ id, due, was: task.due }))
       return
     }
     dispatch(

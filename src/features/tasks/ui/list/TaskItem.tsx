@@ -11,6 +11,7 @@ import {
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks'
 import { deleteTask, toggleTask } from '../../model/commands'
 import { selectTaskById } from '../../model/tasksSlice'
+import { nextDue } from '../../model/recurrence'
 import { selectClock } from '../../model/day'
 import { DueLabel } from './DueLabel'
 import { selectUnsaved } from '../../saving/unsaved'
@@ -124,7 +125,7 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
         aria-label={toggleTitle}
         aria-pressed={task.isFinished}
         onClick={(event) => {
-          if (!slidUnder(id, event)) dispatch(toggleTask(id))
+          if (!slidUnder(id, event)) dispatch(toggleTask(id, nextDue))
         }}
       />
       {/* The date goes under the text, so a phone's narrow row keeps its width for the text. */}
