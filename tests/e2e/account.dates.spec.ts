@@ -42,9 +42,10 @@ const LABELS: Record<string, string | null> = {
   'Buy bread': '3 Dec',
   'Call the bank': '3 Dec 17:00',
   'Renew the insurance': 'Tomorrow',
-  'Water the plants': 'Mon',
-  'Stand-up': 'Tomorrow 9:00',
-  'Pay the rent': '1 Dec',
+  // Todoist's repeats are kept (issue 45): the row says what comes next, then the repeat.
+  'Water the plants': 'Mon · ↻ every Monday',
+  'Stand-up': 'Tomorrow 9:00 · ↻ every day',
+  'Pay the rent': '1 Dec · ↻ every 1st',
   'Sort the attic': null,
   'Read a book': null,
 }
@@ -110,7 +111,7 @@ for (const way of ['tap', 'click'] as const) {
       const todoist = await importFile('todoist-dates.csv')
       await expect(todoist).toContainText('8 tasks to add, none of them finished.')
       await expect(todoist).toContainText(
-        '3 tasks repeated in Todoist: each is added once, due on its next date.',
+        '3 tasks repeat in Todoist: each keeps its repeat here, due on its next date.',
       )
       await expect(todoist).toContainText(
         '1 date could not be understood: its task is added without a date.',

@@ -49,7 +49,7 @@ describe('previewImport', () => {
         groups: 0,
         notesAsText: 0,
       },
-      dates: { unread: 0, repeated: 0 },
+      dates: { unread: 0, repeated: 0, repeats: 0 },
       hidden: 0,
       unreadLines: [],
     })
