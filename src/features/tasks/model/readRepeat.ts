@@ -43,15 +43,16 @@ export type RepeatReader = (
 ) => FoundRepeat | null
 export type Normalize = (text: string) => string | null
 
-/** The day list of a month day the month may not have: "every 31st" is the last day in June. */
+const SHORTEST = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+/**
+ * The days listed for a day of the month some months lack: "every 31st" is the 31st, or the
+ * last day of a shorter month (as Todoist does), which RFC 5545 says as the last of 28-31.
+ */
 const monthDays = (day: number, month?: number) => {
-  const shortest = month === undefined ? 28 : month === 2 ? 28 : 30
-  return day > shortest
-    ? {
-        byMonthDay: Array.from({ length: day - shortest + 1 }, (_, i) => shortest + i),
-        lastOfSet: true,
-      }
-    : { byMonthDay: [day], lastOfSet: false }
+  const shortest = month === undefined ? 28 : (SHORTEST[month - 1] ?? 28)
+  if (day <= shortest) return { byMonthDay: [day], lastOfSet: false }
+  const days = Array.from({ length: day - shortest + 1 }, (_, i) => shortest + i)
+  return { byMonthDay: days, lastOfSet: true }
 }
 
 /** The stored rule of what was read, counted from `today` where the words name no day. */
@@ -98,7 +99,9 @@ function lastRepeat(text: string, grammars: readonly RepeatGrammar[], refused: r
     for (const found of grammar.find(text)) {
       const phrase = text.slice(found.start, found.end)
       if (refusedIn(phrase, refused)) continue
-      if (!best || found.start > best.start) best = found
+      // The one that ends last, then the longest ("le 1er de chaque mois", not "chaque mois").
+      const later = !best || found.end > best.end
+      if (later || (found.end === best?.end && found.start < best.start)) best = found
     }
   }
   return best

@@ -153,7 +153,8 @@ export function nextDue(repeat: string, due: string | null, today: string): stri
   const rule = ruleOf(repeat)
   const was = due === null ? today : dueDay(due)
   const fromToday = rule.fromCompletion || due === null
-  const day = nextDay(rule, fromToday ? today : was, was > today ? was : today)
+  const after = fromToday || was < today ? today : was
+  const day = nextDay(rule, fromToday ? today : was, after)
   if (day === null) return null
   return due !== null && hasTime(due) ? dueOf(day, dueTime(due)) : day
 }

@@ -91,10 +91,8 @@ const FORMS: readonly Form[] = [
     (m) => unit(countOf(m[1] ?? '', COUNTS), m[2] ?? '', m),
   ],
   ['(?:other|second|2nd)\\s+(day|week|month|year)', (m) => unit(2, m[1] ?? '', m)],
-  [
-    `(?:other|second|2nd)\\s+(${DAY})`,
-    (m) => ({ freq: 'WEEKLY', interval: 2, byDay: byDay(m[1] ?? '') }),
-  ],
+  // "every 2nd tuesday" is a day of the month (below); "every other tuesday", every two weeks.
+  [`other\\s+(${DAY})`, (m) => ({ freq: 'WEEKLY', interval: 2, byDay: byDay(m[1] ?? '') })],
   ['(day|week|month|year)', (m) => unit(1, m[1] ?? '', m)],
   [
     '(?:work|week|business)\\s?days?',
