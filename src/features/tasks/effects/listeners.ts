@@ -3,7 +3,6 @@ import { authStateChanged, userSignedOut } from '../../auth'
 import { followAccountStanding } from './deletedElsewhere'
 import { deliverLegacyOutbox } from './legacyOutbox'
 import {
-  fieldsSaved,
   finishedTasksCleared,
   repeatingTaskDone,
   repeatingTaskDoneUndone,
@@ -16,7 +15,6 @@ import {
   tasksRestored,
   taskTextSaved,
   unsavedChangesRetried,
-  taskSaveFailed,
   tasksCleared,
   tasksLoadFailed,
   tasksLoadLate,
@@ -24,9 +22,8 @@ import {
   tasksLoadStarted,
   tasksSnapshotReceived,
 } from '../model/tasksSlice'
-import { normalizeTaskText } from '../model/listState'
-import type { LegacyWrite, Task, TaskChanges } from '../../../services/types'
-import type { RetriedWrite, TaskSaveFailure } from '../saving/unsaved'
+import { fieldsSaved, normalizeTaskText } from '../model/listState'
+import { sendAdd, sendAgain, sendDelete, sendLegacy, sendUpdate } from './send'
 import { backoffDelay } from '../../../lib/helpers'
 
 // Writes follow the action's payload, never a state diff (DevTools time travel), and nobody
@@ -119,46 +116,6 @@ export function addTasksListeners(startAppListening: AppStartListening): void {
   startAppListening({ actionCreator: authStateChanged, effect: deliverLegacyOutbox(sendLegacy) })
   startAppListening({ actionCreator: authStateChanged, effect: followAccountStanding })
   startAppListening({ actionCreator: userSignedOut, effect: clearDevice })
-}
-
-// Fire and forget: the SDK keeps each write until the server takes it; only a final refusal
-// comes back.
-
-type Api = Parameters<AppListenerEffect<typeof taskSaveFailed>>[1]
-
-function refused(api: Api, failure: Omit<TaskSaveFailure, 'code'>, message: string) {
-  return (err: unknown) => {
-    api.extra.logger.error(message, err)
-    const code = (err as { code?: unknown } | null)?.code
-    api.dispatch(taskSaveFailed({ ...failure, code: typeof code === 'string' ? code : 'unknown' }))
-  }
-}
-
-function sendAdd(api: Api, task: Task) {
-  const failure = { id: task.id, kind: 'add', text: task.task } as const
-  api.extra.tasks.add(task).catch(refused(api, failure, 'Error adding document'))
-}
-
-function sendUpdate(api: Api, id: string, changes: TaskChanges, text: string) {
-  const failure = { id, kind: 'update', text } as const
-  api.extra.tasks.update(id, changes).catch(refused(api, failure, 'Error updating document'))
-}
-
-function sendDelete(api: Api, id: string, text: string, deleted?: Task) {
-  const failure = { id, kind: 'delete', text, ...(deleted && { deleted }) } as const
-  api.extra.tasks.delete(id).catch(refused(api, failure, 'Error deleting document'))
-}
-
-function sendAgain(api: Api, write: RetriedWrite) {
-  if (write.kind === 'add') sendAdd(api, write.task)
-  else if (write.kind === 'update') sendUpdate(api, write.id, write.changes, write.text)
-  else sendDelete(api, write.id, write.text, write.deleted ?? undefined)
-}
-
-function sendLegacy(api: Api, write: LegacyWrite) {
-  if (write.kind === 'add') sendAdd(api, write.task)
-  else if (write.kind === 'update') sendUpdate(api, write.id, write.changes, write.task.task)
-  else sendDelete(api, write.id, '')
 }
 
 /** Logged; the person sees "cannot be reached" until it is back. */

@@ -2,7 +2,6 @@ import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolki
 import type { RootState } from '../../../app/store'
 import { newDocumentId } from '../../../lib/helpers'
 import type { Task, TasksSnapshot } from '../../../services/types'
-import { CHANGEABLE_FIELDS, isDue, isRepeat } from '../../../services/taskDocument'
 import { selectShownAuthStatus } from '../../auth'
 import {
   base,
@@ -11,13 +10,15 @@ import {
   move,
   removed,
   withDue,
+  withOwnNew,
+  withSaved,
   withTask,
-  type Placed,
-  type TasksState,
   applySnapshot,
+  type MovedOn,
+  type Placed,
+  type TextSaved,
 } from './listState'
-import { openCountOf, taskIn, withChanges, taskOf, tableWith } from './ordering'
-import { normalizeTaskText } from './listState'
+import { openCountOf, taskIn, taskOf } from './ordering'
 import {
   discarded,
   withRefusal,
@@ -29,34 +30,6 @@ import {
 // Each click's action carries all its write needs (the new order included, computed from the
 // list the person saw: commands.ts), so the write follows the action, and a replay of the action
 // log (Redux DevTools) gives the same list. The reducers keep the list in its order.
-
-/** The list with those of `tasks` that are its owner's and not in it yet, each in its place. */
-function withOwnNew(state: TasksState, tasks: readonly Task[]) {
-  const list = base(state)
-  const own = tasks.filter(({ id, email }) => email === list.owner && !taskIn(list, id))
-  const changes = withChanges(list, own, new Set())
-  return changes ? frozen({ ...list, ...changes }) : list
-}
-
-interface TextSaved {
-  id: string
-  task: string
-  due?: string | null
-  repeat?: string | null
-}
-/** The due and repeat the edit saved: null clears one, and one left out (or not valid) stays. */
-export const fieldsSaved = ({ due, repeat }: TextSaved) => ({
-  ...((due === null || isDue(due)) && { due }),
-  ...((repeat === null || isRepeat(repeat)) && { repeat }),
-})
-
-/** A repeating task ticked (`due`: its next), or that tick undone (`due`: the one it had). */
-export interface MovedOn {
-  id: string
-  due: string | null
-  /** The due it had before. */
-  was: string | null
-}
 
 const tasksSlice = createSlice({
   name: 'tasks',
@@ -77,17 +50,9 @@ const tasksSlice = createSlice({
     taskMoved: (state, { payload }: PayloadAction<Placed>) => move(state, payload),
     /**
      * Save changes: the text, written even when the same (a retry, a stored non-text); the date
-     * only when the person changed it (null: cleared).
+     * and the repeat only when the person changed them (null: cleared, stopped).
      */
-    taskTextSaved(state, { payload }: PayloadAction<TextSaved>) {
-      const list = base(state)
-      const task = taskIn(list, payload.id)
-      const text = normalizeTaskText(payload.task)
-      if (task === undefined || text === null) return list
-      const saved = { ...task, task: text, ...fieldsSaved(payload) }
-      if (CHANGEABLE_FIELDS.every((field) => saved[field] === task[field])) return list
-      return frozen({ ...list, table: tableWith(list.table, [saved]) })
-    },
+    taskTextSaved: (state, { payload }: PayloadAction<TextSaved>) => withSaved(state, payload),
     /**
      * A repeating task ticked: it stays open and in its place, due on its next occurrence
      * (commands.ts); its Undo puts back the due it had. Either writes its due alone.
