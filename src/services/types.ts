@@ -117,6 +117,11 @@ export interface TaskRepository {
   /** Whether closing the page now would lose a change (held in its memory only). */
   changesOnlyInMemory(): boolean
   /**
+   * Calls `onChange` with {@link changesOnlyInMemory}'s new answer each time it changes (a
+   * moment later, once per turn of the event loop); returns the stop.
+   */
+  watchChangesInMemory(onChange: (inMemory: boolean) => void): () => void
+  /**
    * After sign-out: removes all the device keeps but unsent writes (anyone's); with
    * `dropUnsent` (account deleted) those of the account followed too. Resolves with the count
    * dropped.

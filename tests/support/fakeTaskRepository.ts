@@ -9,6 +9,7 @@ import {
   type TaskUpdate,
 } from '../../src/services/types'
 import { compareTasks } from '../../src/features/tasks/model/ordering'
+import { createFakeDisk } from './fakeDisk'
 
 export type RecordedWrite =
   | { kind: 'add'; task: Task }
@@ -54,6 +55,7 @@ export function createFakeTaskRepository(
     kind: 'acknowledge',
   }
   let persistence: Persistence = 'device'
+  const disk = createFakeDisk()
   const unsent = new Map<string | undefined, number>()
   const unsentOf = (email: string | null | undefined) => unsent.get(email ?? undefined) ?? 0
   // Delete account's record per address, as firestore.rules keep it: a deletion under way
@@ -118,6 +120,7 @@ export function createFakeTaskRepository(
     changes: { id: string; after: Task | undefined }[],
   ): Promise<void> {
     writes.push(structuredClone(record))
+    disk.written()
     const first = changes[0]
     const email =
       first && (first.after?.email ?? local.get(first.id)?.email ?? server.get(first.id)?.email)
@@ -280,7 +283,8 @@ export function createFakeTaskRepository(
       return () => standingWatchers.delete(watcher)
     },
     // As the SDK's: a write is on the device's disk once handed over (a test sets otherwise).
-    changesOnlyInMemory: () => fake.inMemory,
+    changesOnlyInMemory: disk.changesOnlyInMemory,
+    watchChangesInMemory: disk.watchChangesInMemory,
     allSaved(withinMs) {
       const email = signedIn()
       if (unsentOf(email) === 0) return Promise.resolve(true)
@@ -313,8 +317,10 @@ export function createFakeTaskRepository(
     serverReachable: true,
     /** A live query's first answer never comes while this is set. */
     losesFirstAnswers: false,
-    /** What changesOnlyInMemory answers. */
-    inMemory: false,
+    /** From now on, each write stays in the page's memory until `putOnDisk()`. */
+    holdInMemory: disk.holdInMemory,
+    /** The writes held in memory reach the disk; those from now on go at once. */
+    putOnDisk: disk.putOnDisk,
     /** The tasks the server holds for `email`, in list order. */
     serverTasks: (email: string) =>
       [...server.values()].filter((task) => task.email === email).sort(compareTasks),

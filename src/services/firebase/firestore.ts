@@ -30,6 +30,7 @@ import { accountDeletions } from './accountMark'
 import { batchesOf, clearKeepingUnsent, databaseName } from './deviceQueue'
 import { tasksOf, watchTasks, type PageWrites } from './liveTasks'
 import { watchDisk } from './onDisk'
+import { countPageWrites } from './pageWrites'
 
 function open(app: FirebaseApp, settings: FirebaseSettings, persistence: Persistence) {
   const db = initializeFirestore(app, {
@@ -44,19 +45,19 @@ function open(app: FirebaseApp, settings: FirebaseSettings, persistence: Persist
   return db
 }
 
-/** The repository on one instance; `persistence` was probed (the SDK falls back silently). */
+/**
+ * The repository on one instance; `persistence` was probed (the SDK falls back silently).
+ * `changed`: after anything `changesOnlyInMemory` reads has changed.
+ */
 export function createTaskStore(
   app: FirebaseApp,
   settings: FirebaseSettings,
   persistence: Persistence,
-): Omit<TaskRepository, 'persistence'> {
+  changed: () => void = () => undefined,
+): Omit<TaskRepository, 'persistence' | 'watchChangesInMemory'> {
   let db: Firestore = open(app, settings, persistence)
-  // This page's writes not yet settled, per document: while one is, the live query shows the
-  // SDK's view of an older click, and the page's own state is the newer one.
-  const writing = new Map<string, number>()
-  const settledListeners = new Set<(id: string) => void>()
-  const handedListeners = new Set<() => void>()
-  const disk = watchDisk()
+  const disk = watchDisk(changed)
+  const counted = countPageWrites(disk, changed)
   let restoring = false
   /** Whether the signed-in user's queue on this device (all tabs') holds a batch of theirs. */
   const ownBatchesQueued = async () => {
@@ -65,20 +66,14 @@ export function createTaskStore(
     return (await batchesOf(databaseName(app), uid).catch(() => 1)) > 0
   }
   const writes: PageWrites = {
-    has: (id) => writing.has(id),
-    count: () => writing.size,
-    onSettled: (listener) => {
-      settledListeners.add(listener)
-      return () => settledListeners.delete(listener)
-    },
+    has: counted.has,
+    count: counted.count,
+    onSettled: counted.onSettled,
+    onHanded: counted.onHanded,
     // Without IndexedDB, no other tab shares the queue: this page's writes are all of it.
     queued: async () =>
-      writing.size > 0 ||
+      counted.count() > 0 ||
       (persistence === 'device' && (restoring || disk.inMemory() || (await ownBatchesQueued()))),
-    onHanded: (listener) => {
-      handedListeners.add(listener)
-      return () => handedListeners.delete(listener)
-    },
   }
 
   const marks = accountDeletions(app, settings, () => db)
@@ -86,40 +81,10 @@ export function createTaskStore(
   let answering = false
 
   /** A write of the documents of `ids` (one, or a batch's), counted until it settles. */
-  const write = (ids: readonly string[], send: () => Promise<void>): Promise<void> => {
-    for (const id of ids) {
-      writing.set(id, (writing.get(id) ?? 0) + 1)
-      disk.written(db, id)
-    }
-    // Before the SDK is handed the write: the live query may pause first (liveTasks.ts).
-    for (const listener of handedListeners) listener()
-    const settled = () => {
-      for (const id of ids) {
-        const left = (writing.get(id) ?? 1) - 1
-        if (left > 0) writing.set(id, left)
-        else {
-          writing.delete(id)
-          for (const listener of settledListeners) listener(id)
-        }
-      }
-    }
-    // A write the SDK refuses at once (it throws) settles too, or the document would never
-    // follow the server again.
-    let sending: Promise<void>
-    try {
-      sending = send()
-    } catch (err) {
-      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the SDK's own error, passed on
-      sending = Promise.reject(err)
-    }
-    // Settled before the caller hears: the SDK answers a write before it raises the snapshot
-    // that follows from it, so that snapshot is no longer the page's own.
-    return sending
-      .catch(async (err: unknown) => {
-        throw await marks.explain(err)
-      })
-      .finally(settled)
-  }
+  const write = (ids: readonly string[], send: () => Promise<void>) =>
+    counted.write(db, ids, send).catch((err: unknown) => {
+      throw marks.explain(err)
+    })
 
   return {
     watch: (email, onChange, onError) =>
@@ -159,7 +124,7 @@ export function createTaskStore(
     ...marks.methods,
     // With no IndexedDB, nothing is on disk: what the server has not acknowledged is in memory.
     changesOnlyInMemory: () =>
-      persistence === 'device' ? restoring || disk.inMemory() : writing.size > 0,
+      persistence === 'device' ? restoring || disk.inMemory() : counted.count() > 0,
     async allSaved(withinMs) {
       if (!navigator.onLine && !answering) return false
       // The SDK's waitForPendingWrites waits for the highest batch of any user whose id sorts
@@ -187,8 +152,8 @@ export function createTaskStore(
       await terminate(old)
       const drop = dropUnsent ? (marks.followed() ?? undefined) : undefined
       // In memory, this page's unacknowledged writes are all there is; they go with it.
-      let dropped = drop === undefined ? 0 : writing.size
-      writing.clear()
+      const forgotten = counted.clear()
+      let dropped = drop === undefined ? 0 : forgotten
       if (persistence === 'device') {
         dropped = await clearKeepingUnsent(databaseName(app), {
           drop,
@@ -199,7 +164,10 @@ export function createTaskStore(
             await getDocsFromCache(anyRead).catch(() => undefined)
             await terminate(maker)
           },
-          holding: (held) => (restoring = held),
+          holding: (held) => {
+            restoring = held
+            changed()
+          },
         })
       }
       db = open(app, settings, persistence)

@@ -2,6 +2,7 @@ import type { FirebaseSettings } from '../../config/env'
 import { importAgainAfterFailure, retryingLoad } from '../../lib/helpers'
 import type { Persistence, TaskRepository } from '../types'
 import { appOf, type AppSource } from './lazyFirebaseApp'
+import { memoryWatch } from './memoryWatch'
 
 /** How long IndexedDB may take to open before the device counts as unable to keep tasks. */
 const PROBE_TIMEOUT_MS = 4000
@@ -42,20 +43,26 @@ export function createFirestoreTaskRepository(
 ): TaskRepository {
   const persistence = retryingLoad(() => after.then(() => probeIndexedDb()))
   const chunk = importAgainAfterFailure(() => import('./firestore'))
-  let loaded: Omit<TaskRepository, 'persistence'> | null = null
-  const store = retryingLoad(async () => {
-    const [loadedApp, sdk, kept] = await Promise.all([appOf(app), after.then(chunk), persistence()])
-    return (loaded = sdk.createTaskStore(loadedApp, settings, kept))
-  })
+  let loaded: Omit<TaskRepository, 'persistence' | 'watchChangesInMemory'> | null = null
   // Writes asked for before the SDK has loaded: held by this page alone until handed to it.
   let waiting = 0
-  const whenLoaded = async () => {
+  const memory = memoryWatch(() => waiting > 0 || (loaded?.changesOnlyInMemory() ?? false))
+  const store = retryingLoad(async () => {
+    const [loadedApp, sdk, kept] = await Promise.all([appOf(app), after.then(chunk), persistence()])
+    return (loaded = sdk.createTaskStore(loadedApp, settings, kept, memory.changed))
+  })
+  const handed = async (send: (tasks: NonNullable<typeof loaded>) => Promise<void>) => {
     waiting++
+    memory.changed()
+    let sending: Promise<void>
     try {
-      return await store()
+      sending = send(await store())
     } finally {
+      // Counted until the SDK's own count has it (firestore.ts), never neither.
       waiting--
+      memory.changed()
     }
+    return sending
   }
   // Follows once the SDK has loaded; the stop returned works before that too.
   const follow = (
@@ -80,18 +87,19 @@ export function createFirestoreTaskRepository(
     watchStanding: (onChange, onError) =>
       follow((tasks) => tasks.watchStanding(onChange, onError), onError),
     reconnect: async () => (await store()).reconnect(),
-    add: async (task) => (await whenLoaded()).add(task),
-    update: async (id, changes) => (await whenLoaded()).update(id, changes),
-    delete: async (id) => (await whenLoaded()).delete(id),
-    addMany: async (tasks) => (await whenLoaded()).addMany(tasks),
-    deleteMany: async (ids) => (await whenLoaded()).deleteMany(ids),
+    add: (task) => handed((sdk) => sdk.add(task)),
+    update: (id, changes) => handed((sdk) => sdk.update(id, changes)),
+    delete: (id) => handed((sdk) => sdk.delete(id)),
+    addMany: (tasks) => handed((sdk) => sdk.addMany(tasks)),
+    deleteMany: (ids) => handed((sdk) => sdk.deleteMany(ids)),
     idsOnServer: async (email, atMost) => (await store()).idsOnServer(email, atMost),
     countOnServer: async (email) => (await store()).countOnServer(email),
     beginDeletion: async () => (await store()).beginDeletion(),
     deleteTasksOfAccount: async (ids, last) => (await store()).deleteTasksOfAccount(ids, last),
     stopDeletion: async () => (await store()).stopDeletion(),
     standing: async () => (await store()).standing(),
-    changesOnlyInMemory: () => waiting > 0 || (loaded?.changesOnlyInMemory() ?? false),
+    changesOnlyInMemory: memory.now,
+    watchChangesInMemory: memory.watch,
     allSaved: async (withinMs) => (await store()).allSaved(withinMs),
     clearDevice: async (options) => (await store()).clearDevice(options),
     persistence,

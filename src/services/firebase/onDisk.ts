@@ -10,7 +10,8 @@ export interface DiskWatch {
   inMemory(): boolean
 }
 
-export function watchDisk(): DiskWatch {
+/** `changed`: once the writes handed so far are on disk. */
+export function watchDisk(changed: () => void = () => undefined): DiskWatch {
   let handed = 0
   let onDisk = 0
   let marking = false
@@ -26,7 +27,10 @@ export function watchDisk(): DiskWatch {
         // Resolved or rejected (not in the cache, or the instance stopped), it ran after them.
         getDocFromCache(doc(db, TASKS, id))
           .catch(() => undefined)
-          .finally(() => (onDisk = Math.max(onDisk, upTo)))
+          .finally(() => {
+            onDisk = Math.max(onDisk, upTo)
+            changed()
+          })
       })
     },
     inMemory: () => onDisk < handed,

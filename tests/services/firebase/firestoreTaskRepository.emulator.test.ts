@@ -195,12 +195,17 @@ describe('this device’s own writes', () => {
     const laptop = await device(email)
     await laptop.offline()
     expect(laptop.tasks.changesOnlyInMemory()).toBe(false)
+    const heard: boolean[] = []
+    const stop = laptop.tasks.watchChangesInMemory((inMemory) => heard.push(inMemory))
     const before = await queuedBatches()
     void laptop.tasks.add(taskOf(email, 'Kept offline'))
     expect(laptop.tasks.changesOnlyInMemory()).toBe(true)
     await expect.poll(() => laptop.tasks.changesOnlyInMemory()).toBe(false)
     // It is in the SDK's queue on disk the moment the page says so (nothing is acknowledged).
     expect(await queuedBatches()).toBe(before + 1)
+    // And heard so, the page's sync line too (saving/listeners.ts).
+    await expect.poll(() => heard).toEqual([true, false])
+    stop()
   })
 
   it('allSaved is false at once while the browser is offline', async () => {

@@ -14,8 +14,11 @@ import { accountStandingChanged } from '../saving/syncSlice'
 const GONE_WITHIN_MS = 1200
 const GONE_LOOK_MS = 250
 
+/** Refused while it closed: told apart by the adapter, or not yet (their news came first). */
+const refusedWhileClosing = (code: string | undefined) =>
+  code === ACCOUNT_CLOSING || code === 'permission-denied'
 const waitingWrites = (unsaved: Record<string, { code: string }>) =>
-  Object.keys(unsaved).filter((id) => unsaved[id]?.code === ACCOUNT_CLOSING)
+  Object.keys(unsaved).filter((id) => refusedWhileClosing(unsaved[id]?.code))
 
 export const followAccountStanding: AppListenerEffect<typeof authStateChanged> = async (
   action,
@@ -31,8 +34,7 @@ export const followAccountStanding: AppListenerEffect<typeof authStateChanged> =
   const counting = api.fork(async () => {
     for (;;) {
       const [failure] = await api.take(taskSaveFailed.match)
-      const { code } = failure.payload
-      if (code === ACCOUNT_CLOSING || code === 'permission-denied') refused++
+      if (refusedWhileClosing(failure.payload.code)) refused++
     }
   })
   let kind: AccountStanding['kind'] = 'open'
@@ -64,7 +66,12 @@ export const followAccountStanding: AppListenerEffect<typeof authStateChanged> =
   } finally {
     stop()
   }
-  // Closed: this session is refused everything. Gone too, as a rule, a moment later.
+  // Closed: this session is refused everything. Gone too, as a rule, a moment later. The
+  // device's copy goes meanwhile, so the sign-out follows the closing within the look's time.
+  const clearing = tasks.clearDevice({ dropUnsent: true }).catch((err: unknown) => {
+    logger.warn('The tasks kept on this device could not be removed', err)
+    return 0
+  })
   const lookedUntil = Date.now() + GONE_WITHIN_MS
   let gone = await auth.accountGone()
   while (!gone && Date.now() < lookedUntil) {
@@ -74,13 +81,8 @@ export const followAccountStanding: AppListenerEffect<typeof authStateChanged> =
   await auth.signOut().catch((err: unknown) => {
     logger.error('Error during sign-out:', err)
   })
-  let queued = 0
-  try {
-    // The instance stops first: nothing is refused after this.
-    queued = await tasks.clearDevice({ dropUnsent: true })
-  } catch (err) {
-    logger.warn('The tasks kept on this device could not be removed', err)
-  }
+  // The instance stopped first: nothing is refused after this.
+  const queued = await clearing
   counting.cancel()
   api.dispatch(accountDeletedElsewhere({ email, dropped: refused + queued, gone }))
 }

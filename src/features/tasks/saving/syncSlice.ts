@@ -13,6 +13,10 @@ export interface SyncState {
   serverSeen: boolean
   pending: boolean
   slow: boolean
+  /** A change is in the page's memory alone: not yet on the device's disk (docs/sync.md). */
+  inMemory: boolean
+  /** …and has been for longer than a moment. */
+  inMemoryLong: boolean
   persistence: Persistence
   unsavedLeft: boolean
   /** Once storage refuses a write the SDK stops sending (firebase-js-sdk#5031): until reload. */
@@ -27,6 +31,8 @@ const initialState: SyncState = {
   serverSeen: false,
   pending: false,
   slow: false,
+  inMemory: false,
+  inMemoryLong: false,
   persistence: 'device',
   unsavedLeft: false,
   deviceFull: false,
@@ -47,6 +53,16 @@ const syncSlice = createSlice({
     /** Whether another device is deleting the account, as the server says each time it changes. */
     accountStandingChanged(state, action: PayloadAction<boolean>) {
       state.accountClosing = action.payload
+    },
+    changesHeldInMemory(state) {
+      state.inMemory = true
+    },
+    changesHeldLong(state) {
+      state.inMemoryLong = state.inMemory
+    },
+    changesOnDisk(state) {
+      state.inMemory = false
+      state.inMemoryLong = false
     },
   },
   extraReducers: (builder) => {
@@ -86,7 +102,14 @@ const syncSlice = createSlice({
   },
 })
 
-export const { writesSlowed, persistenceFound, accountStandingChanged } = syncSlice.actions
+export const {
+  writesSlowed,
+  persistenceFound,
+  changesHeldInMemory,
+  changesHeldLong,
+  changesOnDisk,
+  accountStandingChanged,
+} = syncSlice.actions
 export const syncReducer = syncSlice.reducer
 
 export const OFFLINE_PENDING_MESSAGE = 'Offline: changes are kept on this device and will be sent'
@@ -115,13 +138,19 @@ export function deletedElsewhereMessage(dropped: number, gone = true): string {
 function unsavedRowsMessage(state: RootState): string | null {
   const { count, latest } = selectUnsavedRows(state)
   if (latest === undefined) return null
-  const said = `Not saved: ${named(latest.text)}: ${refusalReason(latest.kind, latest.code)}.`
+  const reason = refusalReason(latest.kind, latest.code, state.sync.accountClosing)
+  const said = `Not saved: ${named(latest.text)}: ${reason}.`
   if (count === 1) return said
   return `${said} ${String(count - 1)} more ${count === 2 ? 'change is' : 'changes are'} not saved either.`
 }
 
+export const selectAccountClosing = ({ sync }: RootState) => sync.accountClosing
+
 /** Offline only while the server has not shown otherwise since the browser said so. */
 export const selectServerMayAnswer = ({ sync }: RootState) => sync.online || sync.serverSeen
+
+/** Whether a change is in the page's memory alone (the sync line says so to the tests too). */
+export const selectChangesInMemory = (state: RootState): boolean => state.sync.inMemory
 
 /** The most urgent first. */
 export function selectSyncMessage(state: RootState): string | null {
@@ -135,6 +164,8 @@ export function selectSyncMessage(state: RootState): string | null {
   const refused = unsavedRowsMessage(state)
   if (refused !== null) return refused
   if (unsavedLeft) return UNSAVED_LEFT_MESSAGE
+  // Not yet on the device's disk, offline too: leaving now would lose it.
+  if (state.sync.inMemoryLong && persistence === 'device') return SAVING_MESSAGE
   // Offline only while the server has not shown otherwise: its answer is the better evidence.
   if (!online && !serverSeen) return pending ? OFFLINE_PENDING_MESSAGE : OFFLINE_MESSAGE
   if (persistence === 'memory') return MEMORY_ONLY_MESSAGE

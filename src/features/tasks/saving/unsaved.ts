@@ -36,8 +36,13 @@ export type RetriedWrite =
 
 type ListWithUnsaved = TaskList & { readonly unsaved: Readonly<Record<string, Unsaved>> }
 
-export function refusalReason(kind: ChangeKind, code: string): string {
-  if (code === ACCOUNT_CLOSING) return 'your account is being deleted on another device'
+/**
+ * Why the server refused a change. `closing`: the account is being deleted elsewhere, which
+ * explains a refusal the adapter could not tell apart yet (it came before the news of it).
+ */
+export function refusalReason(kind: ChangeKind, code: string, closing = false): string {
+  if (code === ACCOUNT_CLOSING || (closing && code === 'permission-denied'))
+    return 'your account is being deleted on another device'
   if (code === 'not-found' && kind === 'update') return 'it was deleted on another device'
   if (code === 'permission-denied') return 'the server refused it'
   if (code === 'invalid-argument' || code === 'out-of-range') return 'the server did not accept it'

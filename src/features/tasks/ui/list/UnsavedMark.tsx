@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../../../app/hooks'
 import { retryChanges } from '../../model/commands'
 import { unsavedChangesDiscarded } from '../../model/tasksSlice'
 import { refusalReason, selectUnsaved } from '../../saving/unsaved'
+import { selectAccountClosing } from '../../saving/syncSlice'
 import { rowControl } from './rowControls'
 
 /** Before the mark's button goes. */
@@ -14,11 +15,12 @@ function focusToggle(event: MouseEvent<HTMLButtonElement>) {
 /** Lasts until the person chooses, or reloads: nothing is undone behind their back. */
 export function UnsavedMark({ id, describedBy }: { id: string; describedBy: string }) {
   const unsaved = useAppSelector((state) => selectUnsaved(state, id))
+  const closing = useAppSelector(selectAccountClosing)
   const dispatch = useAppDispatch()
   if (unsaved === undefined) return null
   return (
     <p className="task-unsaved">
-      <span>{`Not saved: ${refusalReason(unsaved.kind, unsaved.code)}.`}</span>
+      <span>{`Not saved: ${refusalReason(unsaved.kind, unsaved.code, closing)}.`}</span>
       <span className="task-unsaved-actions">
         <button
           type="button"
