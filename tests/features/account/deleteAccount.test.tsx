@@ -44,6 +44,33 @@ async function expectGone(rendered: Awaited<ReturnType<typeof openDeletion>>) {
   ).toBeInTheDocument()
 }
 
+/** Three tasks: the deletion begun, its last step (deletes and closing) sent, then offline. */
+async function lastStepSentThenCut() {
+  const rendered = await openDeletion()
+  const { repository, store, button, user } = rendered
+  repository.holdWrites()
+  await user.click(button('Delete account'))
+  await waitFor(() => {
+    expect(repository.writes).toHaveLength(1)
+  })
+  repository.acknowledgeHeld()
+  await waitFor(() => {
+    expect(repository.writes.map(stepOf)).toEqual(['begin', '3, closing'])
+  })
+  store.dispatch(connectivityLost())
+  return rendered
+}
+
+/** Signed out, told the tasks went and the Auth account may still be there. */
+async function expectSignedOutAccountLeft() {
+  await screen.findByRole('button', { name: 'Login now' })
+  expect(
+    screen.getByText(
+      'Your tasks were deleted and you are signed out. Your account may still be there: sign in again to finish deleting it.',
+    ),
+  ).toBeInTheDocument()
+}
+
 describe('Delete account', { timeout: 20_000 }, () => {
   it('says how many tasks go, offers Export first, and Cancel leaves everything', async () => {
     const downloads = recordDownloads()
@@ -232,18 +259,8 @@ describe('Delete account', { timeout: 20_000 }, () => {
   })
 
   it('the last step lands and its answer is lost: once back, said as closed; Try again offline keeps the words; Try again finishes', async () => {
-    const rendered = await openDeletion()
+    const rendered = await lastStepSentThenCut()
     const { repository, store, button, dialog, user } = rendered
-    repository.holdWrites()
-    await user.click(button('Delete account'))
-    await waitFor(() => {
-      expect(repository.writes).toHaveLength(1)
-    })
-    repository.acknowledgeHeld()
-    await waitFor(() => {
-      expect(repository.writes.map(stepOf)).toEqual(['begin', '3, closing'])
-    })
-    store.dispatch(connectivityLost())
     const unsure =
       'The connection was lost while deleting your tasks: 0 of 3 tasks are deleted, and 3 more may be'
     await waitFor(
@@ -273,18 +290,8 @@ describe('Delete account', { timeout: 20_000 }, () => {
   })
 
   it('the last step lands and its answer is lost, then Close: signed out, saying the account may be left', async () => {
-    const rendered = await openDeletion()
+    const rendered = await lastStepSentThenCut()
     const { repository, store, button, dialog, user } = rendered
-    repository.holdWrites()
-    await user.click(button('Delete account'))
-    await waitFor(() => {
-      expect(repository.writes).toHaveLength(1)
-    })
-    repository.acknowledgeHeld()
-    await waitFor(() => {
-      expect(repository.writes.map(stepOf)).toEqual(['begin', '3, closing'])
-    })
-    store.dispatch(connectivityLost())
     await waitFor(
       () => {
         expect(dialog).toHaveTextContent('and 3 more may be')
@@ -295,12 +302,7 @@ describe('Delete account', { timeout: 20_000 }, () => {
     repository.acknowledgeWrites()
     store.dispatch(connectivityRestored())
     await user.click(button('Close'))
-    await screen.findByRole('button', { name: 'Login now' })
-    expect(
-      screen.getByText(
-        'Your tasks were deleted and you are signed out. Your account may still be there: sign in again to finish deleting it.',
-      ),
-    ).toBeInTheDocument()
+    await expectSignedOutAccountLeft()
   })
 
   it('no answer from the account call: it says so, the account stays closed, and Try again finishes', async () => {
@@ -355,12 +357,7 @@ describe('Delete account', { timeout: 20_000 }, () => {
     // Only the Auth call again: the tasks went, the account is closed.
     expect(repository.writes.map(stepOf)).toEqual(['begin', '3, closing'])
     await user.click(button('Close'))
-    await screen.findByRole('button', { name: 'Login now' })
-    expect(
-      screen.getByText(
-        'Your tasks were deleted and you are signed out. Your account may still be there: sign in again to finish deleting it.',
-      ),
-    ).toBeInTheDocument()
+    await expectSignedOutAccountLeft()
   })
 })
 
