@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { addTasks, expect, signIn, test } from './fixtures'
-import { authAccountOf } from './support/account'
+import { authAccountOf, idTokenOn } from './support/account'
 import { deletionRecordOf, storedTasksOf } from './support/backend'
 import { expectGone, openDeletion } from './support/deletion'
 import { device } from './support/devices'
@@ -14,34 +14,6 @@ import { FIRESTORE } from './support/network'
 test.slow() // two devices, a deletion and a new sign-up
 
 const DOCUMENTS = 'projects/demo-todo/databases/(default)/documents'
-
-/** The signed-in user's ID token as the Auth SDK keeps it on the device (IndexedDB). */
-function idTokenOn(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('firebaseLocalStorageDb')
-        open.onerror = () => {
-          reject(new Error('No Auth storage'))
-        }
-        open.onsuccess = () => {
-          const all = open.result
-            .transaction('firebaseLocalStorage')
-            .objectStore('firebaseLocalStorage')
-            .getAll()
-          all.onsuccess = () => {
-            const kept = (
-              all.result as { value?: { stsTokenManager?: { accessToken?: string } } }[]
-            )
-              .map(({ value }) => value?.stsTokenManager?.accessToken)
-              .find((token) => token !== undefined)
-            if (kept) resolve(kept)
-            else reject(new Error('No signed-in user kept'))
-          }
-        }
-      }),
-  )
-}
 
 /** Each way in, through Firestore's REST API with `token`: its HTTP status. */
 function waysIn(request: APIRequestContext, token: string, email: string, taskId: string) {

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test'
 import {
   addTasks,
   expect,
@@ -11,32 +10,9 @@ import {
   test,
 } from './fixtures'
 import { FIRESTORE, storedDocumentsOf, storedTasksOf, tasksQuery } from './support/backend'
+import { idTokenOn } from './support/account'
 import { newDevice } from './support/devices'
 import { WRITE_CHANNEL } from './support/network'
-
-/** The signed-in user's ID token, as Firebase Auth keeps it in the page's IndexedDB. */
-function idToken(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('firebaseLocalStorageDb')
-        open.onerror = () => {
-          reject(open.error ?? new Error('open failed'))
-        }
-        open.onsuccess = () => {
-          const all = open.result
-            .transaction('firebaseLocalStorage')
-            .objectStore('firebaseLocalStorage')
-            .getAll()
-          all.onsuccess = () => {
-            open.result.close()
-            const [user] = all.result as { value: { stsTokenManager?: { accessToken: string } } }[]
-            resolve(user?.value.stsTokenManager?.accessToken ?? '')
-          }
-        }
-      }),
-  )
-}
 
 test('signed out, adding writes nothing to the database', async ({ page }) => {
   const writes: string[] = []
@@ -133,7 +109,7 @@ test('two people in two browsers each see only their own tasks; a crafted query 
   expect(await rowTexts(page)).toEqual(['Ada’s secret'])
 
   // Grace's own token, asking for Ada's tasks: the rules refuse it.
-  const authorization = `Bearer ${await idToken(otherPage)}`
+  const authorization = `Bearer ${await idTokenOn(otherPage)}`
   expect(authorization).toMatch(/^Bearer ey/)
   const crafted = await request.post(
     `${FIRESTORE}/v1/projects/demo-todo/databases/(default)/documents:runQuery`,

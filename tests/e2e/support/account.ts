@@ -63,3 +63,32 @@ export async function authAccountOf(
 /** Whether the Auth emulator holds an account for `email`. */
 export const hasAuthAccount = async (request: APIRequestContext, email: string) =>
   (await authAccountOf(request, email)) !== null
+
+/** The signed-in user's ID token as the Auth SDK keeps it on the device (IndexedDB). */
+export function idTokenOn(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('firebaseLocalStorageDb')
+        open.onerror = () => {
+          reject(new Error('No Auth storage'))
+        }
+        open.onsuccess = () => {
+          const all = open.result
+            .transaction('firebaseLocalStorage')
+            .objectStore('firebaseLocalStorage')
+            .getAll()
+          all.onsuccess = () => {
+            open.result.close()
+            const kept = (
+              all.result as { value?: { stsTokenManager?: { accessToken?: string } } }[]
+            )
+              .map(({ value }) => value?.stsTokenManager?.accessToken)
+              .find((token) => token !== undefined)
+            if (kept) resolve(kept)
+            else reject(new Error('No signed-in user kept'))
+          }
+        }
+      }),
+  )
+}
