@@ -11,7 +11,6 @@ import { clearFinished } from '../model/commands'
 import { EMPTY_MESSAGES, EmptyList } from './EmptyList'
 import { UnsavedDeletes } from '../saving/SyncStatus'
 import { useTaskRows } from './useTaskRows'
-import { useStatusHeight } from './list/statusClearance'
 
 /** Rows drawn at once when a list first appears: more than a tall screen holds. */
 const FIRST_ROWS = 30
@@ -51,8 +50,6 @@ export function TaskList({
   const [editing, setEditing] = useState<string | null>(null)
   const focus = useRef<FocusedRow | null>(null)
   const rows = useTaskRows()
-  const statusLine = useRef<HTMLDivElement>(null)
-  useStatusHeight(statusLine)
   // When a list of some length first appears (kept on the device, or the server's answer), the
   // rows a screen shows are drawn at once and the others in a background render that yields to
   // input, instead of in one long task on a slow phone. From then on every change is drawn at
@@ -96,7 +93,7 @@ export function TaskList({
           <p role="status">{EMPTY_MESSAGES.pending}</p>
         </div>
       )}
-      <div className="page-status" ref={statusLine}>
+      <div className="page-status">
         {status}
         <UnsavedDeletes />
         {undo}

@@ -1,13 +1,13 @@
 // The status line (TaskList.tsx) sticks to the window's bottom, below the list; rows keep clear
-// of it.
-import { useEffect, type RefObject } from 'react'
+// of it. Here, with the rows, not in the first render: it matters only once there are rows.
+import { useEffect } from 'react'
 
 const STATUS_LINE = '.page-status'
 
 /** Keeps `--page-status-height` (the rows' scroll margin, list.css) at the line's height. */
-export function useStatusHeight(line: RefObject<HTMLElement | null>) {
+export function useStatusHeight() {
   useEffect(() => {
-    const element = line.current
+    const element = document.querySelector<HTMLElement>(STATUS_LINE)
     if (element === null || typeof ResizeObserver === 'undefined') return
     const root = document.documentElement
     const observer = new ResizeObserver(() => {
@@ -18,7 +18,7 @@ export function useStatusHeight(line: RefObject<HTMLElement | null>) {
       observer.disconnect()
       root.style.removeProperty('--page-status-height')
     }
-  }, [line])
+  }, [])
 }
 
 /**
