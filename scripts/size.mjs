@@ -7,9 +7,9 @@
 //   - each other language's parser, loaded on top of it for a browser in that
 //     language only                                                              ≤   6 kB
 //   - the repeat reader (src/features/tasks/model/readRepeat.ts, English, German and
-//     French) with the engine and words it brings, loaded once the person types  ≤   5 kB
+//     French) with the engine and words it brings, loaded once the person types  ≤   7 kB
 //   - JavaScript loaded before the first render (the entry script of index.html and every
-//     chunk it imports statically, transitively)                                 ≤ 102 kB
+//     chunk it imports statically, transitively)                                 ≤ 103 kB
 //   - all CSS                                                                    ≤   5 kB
 // It exits non-zero when a budget is exceeded. kB = 1,000 bytes, as Vite prints them; gzip at
 // level 9, as `firebase deploy` compresses the files Hosting serves (brotli is shown too).
@@ -29,7 +29,9 @@ const BUDGETS = {
   allJs: 297_000,
   // 100 kB until 2026-11-28, when this count learnt to follow the entry's static imports: it had
   // said 75 kB where the browser loaded 99.7 kB. Due dates then added 0.6 kB net (docs/performance.md).
-  firstRenderJs: 102_000,
+  // 102 kB until 2026-12-07: repeats' parts that a tick or the first keystroke needs at once (the
+  // stored field's check, the tick's move-on and its Undo, the reader's loader) came to 1.0 kB.
+  firstRenderJs: 103_000,
   css: 5_000,
   // 16 kB until 2026-12-07; issue 45's reading rules (repeats, a month alone, the clocks'
   // changes, English words for every browser, "eod" and the like) came to 1.2 kB (docs/performance.md).
