@@ -32,6 +32,13 @@ const DUES: Record<string, string | null> = {
 }
 
 /** What each row shows after its text (none: no date). */
+/** Todoist's repeats, kept as RRULE values (issue 45); no other task repeats. */
+const REPEATS: Record<string, string> = {
+  'Water the plants': 'FREQ=WEEKLY;BYDAY=MO',
+  'Stand-up': 'FREQ=DAILY',
+  'Pay the rent': 'FREQ=MONTHLY;BYMONTHDAY=1',
+}
+
 const LABELS: Record<string, string | null> = {
   'Renew the passport': '3 Dec',
   'Post the cards': 'Sat',
@@ -138,20 +145,24 @@ for (const way of ['tap', 'click'] as const) {
         )
         .toEqual(DUES)
 
-      // Both exports carry every date as stored, and none where there is none.
+      // Both exports carry every date and repeat as stored, and none where there is none.
       const json = JSON.parse(await exportAs('JSON')) as {
-        tasks: { text: string; due?: string }[]
+        tasks: { text: string; due?: string; repeat?: string }[]
       }
       expect(Object.fromEntries(json.tasks.map(({ text, due }) => [text, due ?? null]))).toEqual(
         DUES,
       )
+      const repeats = (pairs: [string, string | undefined][]) =>
+        Object.fromEntries(pairs.filter((pair): pair is [string, string] => Boolean(pair[1])))
+      expect(repeats(json.tasks.map(({ text, repeat }) => [text, repeat]))).toEqual(REPEATS)
       const [header, ...lines] = (await exportAs('CSV')).trim().split('\r\n')
-      expect(header).toBe('id,text,finished,place,due')
-      // No text here holds a comma or a quote: a line splits on its commas.
+      expect(header).toBe('id,text,finished,place,due,repeat')
+      // No text here holds a comma or a quote, nor does a repeat: a line splits on its commas.
       const csv = lines.map((line) => line.split(','))
       expect(
         Object.fromEntries(csv.map((cells) => [cells[1], cells[4] === '' ? null : cells[4]])),
       ).toEqual(DUES)
+      expect(repeats(csv.map((cells) => [cells[1] ?? '', cells[5]]))).toEqual(REPEATS)
     })
   })
 }
