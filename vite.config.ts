@@ -34,7 +34,13 @@ export default defineConfig({
     // why; docs/performance.md, the figures).
     alias: { re2js: fileURLToPath(new URL('vite/stubs/re2js.ts', import.meta.url)) },
   },
-  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
+    // The emulators' logs and saved data (with their accounts) sit in the project: never served.
+    fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '*.log', '**/.data/**'] },
+  },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   build: {
     // Hosting serves dist/ (firebase.json), so the app, built for /todo/, goes in dist/todo/.

@@ -8,8 +8,10 @@ export type StoredFields = Omit<Task, 'id'>
 
 /** The document of a task as this app writes it: a field that is null is not written. */
 export type StoredTask = {
-  [K in keyof StoredFields]?: K extends 'due' ? StoredFields[K] : NonNullable<StoredFields[K]>
+  [K in keyof StoredFields]?: K extends Clearable ? StoredFields[K] : NonNullable<StoredFields[K]>
 }
+/** The fields a change clears by writing null (a date, a repeat); the others are left out. */
+type Clearable = 'due' | 'repeat'
 
 /**
  * When a task is due: a calendar day, YYYY-MM-DD, the same day in every time zone; or a moment
@@ -26,6 +28,26 @@ export const isDue = (value: unknown): value is string =>
   new Date(value.length === 10 ? `${value}T00:00:00Z` : value)
     .toISOString()
     .startsWith(value.slice(0, 10))
+
+// A repeat, as an RFC 5545 RRULE value, within the subset this app reads and writes (the words
+// that make each: model/readRepeat.ts). One written "from completion" (Todoist's "every!") is the
+// same value in a whole RRULE content line with an extension parameter, which RFC 5545 §3.2 has
+// every reader ignore: `RRULE;X-TODO-FROM=COMPLETION:FREQ=DAILY;INTERVAL=3`. firestore.rules'
+// validRepeat spells the same expression.
+const WEEKDAY = '(MO|TU|WE|TH|FR|SA|SU)'
+const INTERVAL = '(;INTERVAL=[1-9][0-9]{0,2})?'
+const MONTH_DAYS = `BYMONTHDAY=(-1|[1-9]|[12][0-9]|3[01])(,([1-9]|[12][0-9]|3[01])){0,3}(;BYSETPOS=-1)?`
+export const REPEAT_PATTERN =
+  '(RRULE;X-TODO-FROM=COMPLETION:)?FREQ=(' +
+  `DAILY${INTERVAL}|` +
+  `WEEKLY${INTERVAL}(;BYDAY=${WEEKDAY}(,${WEEKDAY}){0,6})?|` +
+  `MONTHLY${INTERVAL}(;${MONTH_DAYS}|;BYDAY=(-1|[1-5])${WEEKDAY})?|` +
+  `YEARLY${INTERVAL}(;BYMONTH=([1-9]|1[0-2]);${MONTH_DAYS})?)`
+const REPEAT = new RegExp(`^${REPEAT_PATTERN}$`)
+/** The longest repeat stored (the expression allows 99 characters; the rules check it too). */
+export const MAX_REPEAT_LENGTH = 100
+export const isRepeat = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= MAX_REPEAT_LENGTH && REPEAT.test(value)
 
 /** Whether `rank` is a fractional key (another client may have written anything). */
 function isRank(rank: unknown): rank is string {
@@ -52,6 +74,7 @@ const READERS: { [K in keyof StoredFields]: (value: unknown) => StoredFields[K] 
   order: (value) => (typeof value === 'number' && Number.isFinite(value) ? value : null),
   rank: (value) => (isRank(value) ? value : null),
   due: (value) => (isDue(value) ? value : null),
+  repeat: (value) => (isRepeat(value) ? value : null),
 }
 
 export const STORED_FIELDS = Object.keys(READERS) as (keyof StoredFields)[]
@@ -80,9 +103,10 @@ export const toStored = (task: Task): StoredTask => storedOf(task, (value) => va
 
 /**
  * A null order or rank is never written: a rank only breaks ties, and an order alone is unique.
- * A null due is: it clears the date.
+ * A null due or repeat is: it clears the date, or stops the repeat.
  */
 export const toStoredChanges = (changes: TaskChanges): StoredTask => ({
   ...storedOf(changes, (value) => value !== undefined && value !== null),
   ...(changes.due === null ? { due: null } : {}),
+  ...(changes.repeat === null ? { repeat: null } : {}),
 })

@@ -15,6 +15,12 @@ export interface Task {
   rank: string | null
   /** When it is due: a day (YYYY-MM-DD) or an instant with a time (model/due.ts); null: none. */
   due: string | null
+  /**
+   * How it repeats: an RFC 5545 RRULE value ("FREQ=WEEKLY;BYDAY=MO"), counted from when it is
+   * done with the parameter `RRULE;X-TODO-FROM=COMPLETION:` before it (taskDocument.ts); null:
+   * it does not. Ticking it moves `due` on (model/recurrence.ts).
+   */
+  repeat: string | null
 }
 
 /** The stored fields a click changes; `id` and `email` never change. */

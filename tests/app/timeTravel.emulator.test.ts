@@ -18,6 +18,7 @@ import type { TaskRepository } from '../../src/services/types'
 import { device, newUser } from '../emulators/devices'
 import { userTasks } from '../emulators/userTasks'
 import { createTestServices } from '../support/services'
+import { nextDue } from '../../src/features/tasks/model/recurrence'
 
 // Redux DevTools' own instrumentation (what the extension runs) on the real store, its real
 // listeners and the real Firestore SDK against the emulator: travelling never writes, and a
@@ -111,7 +112,7 @@ describe('Redux DevTools time travel, against the emulator', () => {
       return outcome.id
     }
     const [milk, dog, letter] = [add('Buy milk'), add('Walk the dog'), add('Write to Grace')]
-    store.dispatch(toggleTask(milk))
+    store.dispatch(toggleTask(milk, nextDue))
     store.dispatch(deleteTask(letter))
     store.dispatch(taskTextSaved({ id: dog, task: 'Walk the dog twice' }))
     expect(writes).toHaveLength(6)
@@ -151,7 +152,7 @@ describe('Redux DevTools time travel, against the emulator', () => {
 
     // Back where all three were open, the dog is ticked: the click reads the list shown then.
     app.jumpTo(added(letter))
-    store.dispatch(toggleTask(dog))
+    store.dispatch(toggleTask(dog, nextDue))
     const click = app.actionAt(app.indexOf(taskMarkedDone.match))
     if (click === undefined || !taskMarkedDone.match(click)) throw new Error('No click logged')
     const { id, order, rank } = click.payload

@@ -32,6 +32,13 @@ const DUES: Record<string, string | null> = {
 }
 
 /** What each row shows after its text (none: no date). */
+/** Todoist's repeats, kept as RRULE values (issue 45); no other task repeats. */
+const REPEATS: Record<string, string> = {
+  'Water the plants': 'FREQ=WEEKLY;BYDAY=MO',
+  'Stand-up': 'FREQ=DAILY',
+  'Pay the rent': 'FREQ=MONTHLY;BYMONTHDAY=1',
+}
+
 const LABELS: Record<string, string | null> = {
   'Renew the passport': '3 Dec',
   'Post the cards': 'Sat',
@@ -42,9 +49,10 @@ const LABELS: Record<string, string | null> = {
   'Buy bread': '3 Dec',
   'Call the bank': '3 Dec 17:00',
   'Renew the insurance': 'Tomorrow',
-  'Water the plants': 'Mon',
-  'Stand-up': 'Tomorrow 9:00',
-  'Pay the rent': '1 Dec',
+  // Todoist's repeats are kept (issue 45): the row says what comes next, then the repeat.
+  'Water the plants': 'Mon · ↻ every Monday',
+  'Stand-up': 'Tomorrow 9:00 · ↻ every day',
+  'Pay the rent': '1 Dec · ↻ every 1st',
   'Sort the attic': null,
   'Read a book': null,
 }
@@ -110,7 +118,7 @@ for (const way of ['tap', 'click'] as const) {
       const todoist = await importFile('todoist-dates.csv')
       await expect(todoist).toContainText('8 tasks to add, none of them finished.')
       await expect(todoist).toContainText(
-        '3 tasks repeated in Todoist: each is added once, due on its next date.',
+        '3 tasks repeat in Todoist: each keeps its repeat here, due on its next date.',
       )
       await expect(todoist).toContainText(
         '1 date could not be understood: its task is added without a date.',
@@ -137,20 +145,24 @@ for (const way of ['tap', 'click'] as const) {
         )
         .toEqual(DUES)
 
-      // Both exports carry every date as stored, and none where there is none.
+      // Both exports carry every date and repeat as stored, and none where there is none.
       const json = JSON.parse(await exportAs('JSON')) as {
-        tasks: { text: string; due?: string }[]
+        tasks: { text: string; due?: string; repeat?: string }[]
       }
       expect(Object.fromEntries(json.tasks.map(({ text, due }) => [text, due ?? null]))).toEqual(
         DUES,
       )
+      const repeats = (pairs: [string, string | undefined][]) =>
+        Object.fromEntries(pairs.filter((pair): pair is [string, string] => Boolean(pair[1])))
+      expect(repeats(json.tasks.map(({ text, repeat }) => [text, repeat]))).toEqual(REPEATS)
       const [header, ...lines] = (await exportAs('CSV')).trim().split('\r\n')
-      expect(header).toBe('id,text,finished,place,due')
-      // No text here holds a comma or a quote: a line splits on its commas.
+      expect(header).toBe('id,text,finished,place,due,repeat')
+      // No text here holds a comma or a quote, nor does a repeat: a line splits on its commas.
       const csv = lines.map((line) => line.split(','))
       expect(
         Object.fromEntries(csv.map((cells) => [cells[1], cells[4] === '' ? null : cells[4]])),
       ).toEqual(DUES)
+      expect(repeats(csv.map((cells) => [cells[1] ?? '', cells[5]]))).toEqual(REPEATS)
     })
   })
 }

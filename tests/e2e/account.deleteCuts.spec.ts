@@ -16,9 +16,9 @@ import { AUTH, goOffline, goOnline } from './support/network'
 
 // Delete account is all or nothing, and every way out of a stopped one ends where its words
 // said: the connection cut at each point (before the first step of deletes, between two, during
-// the Auth call), then Try again, Close, a reload or the browser offline; what the server holds
-// (the emulators' admin views) 90 s later, past the SDK's longest backoff (60 s), with the
-// person's second device signed in and able to save.
+// the Auth call), then Try again, Close, a reload, a closed tab or the browser offline; what the
+// server holds (the emulators' admin views) 90 s later, past the SDK's longest backoff (60 s),
+// with the person's second device signed in and able to save.
 
 // 900 tasks stored and deleted, and minutes of waiting: on a busy machine, long.
 test.describe.configure({ timeout: 480_000 })
@@ -138,13 +138,42 @@ test.describe('every way out of a stopped deletion', () => {
     await saysUnsureThenCounted(page, person, dialog, STEP)
     await dialog.getByRole('button', { name: 'Close' }).click()
     await page.reload()
-    await expect(page.getByText(`${String(COUNT - STEP)} open`)).toBeVisible({ timeout: 60_000 })
+    await expect(page.getByText(`${String(COUNT - STEP)} open`)).toBeVisible({ timeout: 90_000 })
     expect((await serverHolds(page, person)).closing).toBe(true)
     // The other device says why its changes wait meanwhile.
     await expect(phone.page.getByText(/being deleted on another device/)).toBeVisible()
     await page.context().unroute(COMMIT, refuse)
     await expect.poll(async () => (await serverHolds(page, person)).closing).toBe(false)
     await laterTheServerHolds(page, phone.page, person, COUNT - STEP)
+  })
+
+  test('the tab closed while a step is on its way: the next visit stops it, and 90 s on the rest is there', async ({
+    signedIn: page,
+    person,
+    browser,
+  }) => {
+    const phone = await device(browser, person)
+    const dialog = await withTasks(page, person)
+    // The second step goes out and is never answered (nor let through): the tab is closed then.
+    const second = afterDeleteSteps(1)
+    let held: () => void = () => undefined
+    const holding = new Promise<void>((resolve) => (held = resolve))
+    await page.context().route(COMMIT, async (route) => {
+      if (second(route.request().postData() ?? '')) held()
+      else await route.fallback()
+    })
+    await dialog.getByRole('button', { name: 'Delete account' }).click()
+    await holding
+    const context = page.context()
+    // As a person closes it: if the page asks "Leave site?", they leave.
+    page.on('dialog', (asked) => void asked.accept())
+    await page.close({ runBeforeUnload: true })
+    await context.unroute(COMMIT)
+    const again = await context.newPage()
+    await again.goto('./')
+    await expect(again.getByText(`${String(COUNT - STEP)} open`)).toBeVisible(LIVE_NEWS)
+    await expect.poll(async () => (await serverHolds(again, person)).closing).toBe(false)
+    await laterTheServerHolds(again, phone.page, person, COUNT - STEP)
   })
 
   test('the browser goes offline as a step is answered: its words match the server’s count; Close', async ({

@@ -103,6 +103,20 @@ test(`${counted(COUNT)} tasks imported: clicks are answered throughout, the line
     `${counted(COUNT)} tasks to add, ${counted(FINISHED)} of them finished.`,
     { timeout: 120_000 },
   )
+  // IMPORT_TRACE=file.json: a Chrome trace with CPU samples, from once IMPORT_TRACE_FROM (0 to 1,
+  // 0 unless told) of the tasks are on the server to the end (a whole 20,000 overflows the buffer).
+  const browser = page.context().browser()
+  const traceFrom = Number(process.env.IMPORT_TRACE_FROM ?? 0) * COUNT
+  const trace = { on: false }
+  const traceOnceAt = async (onServerNow: number) => {
+    if (trace.on || !process.env.IMPORT_TRACE || !browser || onServerNow < traceFrom) return
+    trace.on = true
+    await browser.startTracing(page, {
+      path: process.env.IMPORT_TRACE,
+      categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-v8.cpu_profiler'],
+    })
+  }
+  await traceOnceAt(0)
   const started = Date.now()
   const addedAt = await page.evaluate(() => performance.now())
   await dialog.getByRole('button', { name: `Add ${counted(COUNT)} tasks` }).click()
@@ -122,7 +136,10 @@ test(`${counted(COUNT)} tasks imported: clicks are answered throughout, the line
     clicks++
     onServer = await storedCountOf(page.request, person.email)
     if (onServer >= 5000 && fiveThousandAt === 0) fiveThousandAt = Date.now()
+    await traceOnceAt(onServer)
   }
+  const allOnServerAt = await page.evaluate(() => performance.now())
+  await traceOnceAt(onServer)
   const seconds = (Date.now() - started) / 1000
   await expect(accountLine(page)).toContainText(`Imported ${counted(COUNT)} tasks.`, {
     timeout: 120_000,
@@ -151,6 +168,7 @@ test(`${counted(COUNT)} tasks imported: clicks are answered throughout, the line
     )
     .toBe(true)
   const { longTasks, clicks: paints } = await mainThread()
+  if (trace.on && browser) await browser.stopTracing()
   const sorted = [...paints].sort((a, b) => a - b)
   const p95 = sorted[Math.ceil(sorted.length * 0.95) - 1] ?? NaN
   console.log(
@@ -162,6 +180,13 @@ test(`${counted(COUNT)} tasks imported: clicks are answered throughout, the line
       `press → next paint p95 ${p95.toFixed(0)} ms, max ${String(Math.round(sorted.at(-1) ?? NaN))} ms; ` +
       `longest main-thread task from 'Add' on ${longest(longTasks.filter(({ start }) => start >= addedAt))}, ` +
       `reading the file and the preview ${longest(longTasks.filter(({ start }) => start < addedAt))}`,
+  )
+  // When each task over 200 ms began (s after 'Add'), to find it in a trace.
+  const overs = longTasks.filter(({ start, duration }) => start >= addedAt && duration > 200)
+  console.log(
+    `over 200 ms: ${overs.map(({ start, duration }) => `${String(Math.round(duration))} ms at ${((start - addedAt) / 1000).toFixed(1)} s`).join(', ') || 'none'}; ` +
+      `all on the server at ${((allOnServerAt - addedAt) / 1000).toFixed(1)} s, ` +
+      `the queue empty at ${((emptied - addedAt) / 1000).toFixed(1)} s`,
   )
 
   // The emulator takes a while over 20,000 documents: the page goes, then the database is

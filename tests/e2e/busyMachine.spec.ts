@@ -10,7 +10,7 @@ import {
   taskInput,
   test,
 } from './fixtures'
-import { storedTasksOf } from './support/backend'
+import { seedList, storedTasksOf } from './support/backend'
 import { said } from './support/drag'
 import { setSlowDisk, slowDiskOf } from './support/faultInjector'
 
@@ -121,4 +121,37 @@ test('with the device’s disk slow, it says "Saving…" while a move is in memo
   await expect(row(page, 'Alpha')).toBeVisible({ timeout: 60_000 })
   expect(await rowTexts(page)).toEqual(expected)
   await expect.poll(server, { timeout: 60_000 }).toEqual(expected)
+})
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } })
+
+  test('the row just added stays above the line when "Saving…" appears below it', async ({
+    context,
+    page,
+    person,
+  }) => {
+    test.slow()
+    await slowDiskOf(context)
+    await seedList(person.email, { count: 30, text: (n) => `Planted task ${String(n)}` })
+    await page.goto('./')
+    await signIn(page, person)
+    await expect(row(page, 'Planted task 30')).toBeAttached({ timeout: 60_000 })
+
+    // The add is scrolled in at once, and 'Saving…' comes under it later (the commit 5 s late).
+    await setSlowDisk(page, 5000)
+    await taskInput(page).fill('Held in memory')
+    await taskInput(page).press('Enter')
+    await expect.poll(() => syncState(page)).toEqual({ text: SAVING, inMemory: true })
+    const added = row(page, 'Held in memory')
+    const line = page.locator('.sync-status')
+    await expect
+      .poll(async () => {
+        const [rowBox, lineBox] = [await added.boundingBox(), await line.boundingBox()]
+        return rowBox !== null && lineBox !== null && rowBox.y + rowBox.height <= lineBox.y
+      })
+      .toBe(true)
+    await expect(added).toBeInViewport({ ratio: 1 })
+    await setSlowDisk(page, 0)
+  })
 })

@@ -112,6 +112,8 @@ async function rowAction(w: Walk, text: string, name: 'Edit' | 'Delete') {
 /** The date the server holds for Alpha. */
 const dueOfAlpha = async ({ request, person }: Walk) =>
   (await storedTasksOf(request, person.email)).find(({ task }) => task === 'Alpha')?.due
+const repeatOfAlpha = async ({ request, person }: Walk) =>
+  (await storedTasksOf(request, person.email)).find(({ task }) => task === 'Alpha')?.repeat
 
 /** A field focused `w.way`: tapped, clicked, or reached from the keyboard. */
 async function focusAs(w: Walk, field: Locator) {
@@ -627,6 +629,47 @@ const CONTROLS: Control[] = [
       await pressAs(w.page, w.way, edit.getByRole('button', { name: 'Save changes' }))
       await expect(row(w.page, 'Alpha').locator('.task-due')).toHaveCount(0)
       await expect.poll(() => dueOfAlpha(w)).toBeNull()
+    },
+  },
+
+  {
+    key: 'main › dialog "Edit Task" › textbox "Repeat"',
+    state: 'signed in',
+    widths: BOTH,
+    reach: async (w) => (await openEdit(w, 'Alpha')).getByRole('textbox', { name: 'Repeat' }),
+    press: async (w, field) => {
+      await focusAs(w, field)
+      await field.fill('every monday')
+      await expect(dialog(w.page, 'Edit Task')).toContainText('Repeats every Monday.')
+      await w.page.keyboard.press('Enter')
+    },
+    changed: async (w) => {
+      await expect(dialog(w.page, 'Edit Task')).toBeHidden()
+      await expect(row(w.page, 'Alpha').locator('.task-repeat')).toContainText('every Monday')
+      await expect.poll(() => repeatOfAlpha(w)).toBe('FREQ=WEEKLY;BYDAY=MO')
+      await restore(w)
+    },
+  },
+  {
+    key: 'main › dialog "Edit Task" › button "Stop repeating"',
+    state: 'signed in',
+    widths: BOTH,
+    reach: async (w) => {
+      const [alpha] = restTasks(w.person.email)
+      if (alpha) await seedTasks([{ ...alpha, due: '2026-12-07', repeat: 'FREQ=WEEKLY;BYDAY=MO' }])
+      await expect(row(w.page, 'Alpha').locator('.task-repeat')).toBeVisible()
+      const edit = await openEdit(w, 'Alpha')
+      await expect(edit.getByRole('textbox', { name: 'Repeat' })).toHaveValue('every Monday')
+      return edit.getByRole('button', { name: 'Stop repeating' })
+    },
+    changed: async (w) => {
+      const edit = dialog(w.page, 'Edit Task')
+      await expect(edit.getByRole('textbox', { name: 'Repeat' })).toHaveValue('')
+      await expect(edit.getByRole('textbox', { name: 'Repeat' })).toBeFocused()
+      await pressAs(w.page, w.way, edit.getByRole('button', { name: 'Save changes' }))
+      await expect(row(w.page, 'Alpha').locator('.task-repeat')).toHaveCount(0)
+      await expect.poll(() => repeatOfAlpha(w)).toBeNull()
+      await restore(w)
     },
   },
 

@@ -31,9 +31,10 @@ const SAMPLE = [
   'taxes April 15',
   'report next Wednesday',
   'lunch with April',
-  'gym every monday',
   '#1 priority',
 ]
+// 'gym every monday' is no date for the date parser (its table says so) and a repeat in the
+// page since issue 45's parts 2 to 6: repeats.spec.ts types it.
 
 /** What the hint says of the issue's two phrases, in each English. */
 const HINTS = {

@@ -495,6 +495,63 @@ export const CASES: RulesCase[] = [
     },
   ]),
 
+  // How it repeats: an RRULE value of the subset the app reads, or one counted from when it is
+  // done; null stops it. Within 100 characters, of the expression's shape.
+  ...(
+    [
+      ['every Monday', 'FREQ=WEEKLY;BYDAY=MO', 'ok'],
+      ['every workday', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', 'ok'],
+      ['every other Sunday', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=SU', 'ok'],
+      ['every 3 days', 'FREQ=DAILY;INTERVAL=3', 'ok'],
+      ['every 1st', 'FREQ=MONTHLY;BYMONTHDAY=1', 'ok'],
+      ['every 31st (or the last day)', 'FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1', 'ok'],
+      ['every last Friday', 'FREQ=MONTHLY;BYDAY=-1FR', 'ok'],
+      ['every 25 Dec', 'FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=25', 'ok'],
+      ['every 3 days after done', 'RRULE;X-TODO-FROM=COMPLETION:FREQ=DAILY;INTERVAL=3', 'ok'],
+      [
+        'the longest (99 characters)',
+        `RRULE;X-TODO-FROM=COMPLETION:FREQ=YEARLY;INTERVAL=999;BYMONTH=12;BYMONTHDAY=-1,29,30,31;BYSETPOS=-1`,
+        'ok',
+      ],
+      ['none (null)', null, 'ok'],
+      ['words', 'every monday', 'permission-denied'],
+      ['an RRULE line', 'RRULE:FREQ=DAILY', 'permission-denied'],
+      ['another parameter', 'RRULE;X-OTHER=1:FREQ=DAILY', 'permission-denied'],
+      ['hourly (not read)', 'FREQ=HOURLY', 'permission-denied'],
+      ['a count (not read)', 'FREQ=DAILY;COUNT=3', 'permission-denied'],
+      ['parts out of order', 'FREQ=WEEKLY;BYDAY=MO;INTERVAL=2', 'permission-denied'],
+      ['interval 0', 'FREQ=DAILY;INTERVAL=0', 'permission-denied'],
+      ['day 32', 'FREQ=MONTHLY;BYMONTHDAY=32', 'permission-denied'],
+      ['lower case', 'freq=daily', 'permission-denied'],
+      ['a rule and more', `FREQ=DAILY${';'.repeat(200)}`, 'permission-denied'],
+      ['a number', 7, 'permission-denied'],
+      ['a list', ['FREQ=DAILY'], 'permission-denied'],
+    ] as const
+  ).flatMap(([what, repeat, expected]): RulesCase[] => [
+    { name: `create: repeat ${what}`, as: 'ada', act: create({ ...ownTask, repeat }), expected },
+    {
+      name: `update: repeat ${what}`,
+      as: 'ada',
+      seed: own,
+      act: ({ task: at }) => updateDoc(at('mine'), { repeat }),
+      expected,
+    },
+  ]),
+  {
+    name: 'update: a tick of a repeating task (its due alone), a task of the original app',
+    as: 'ada',
+    seed: { old: { ...originalTask, due: '2026-12-07', repeat: 'FREQ=WEEKLY;BYDAY=MO' } },
+    act: ({ task: at }) => updateDoc(at('old'), { due: '2026-12-14' }),
+    expected: 'ok',
+  },
+  {
+    name: 'update: removing the repeat field (a field removed fails its check)',
+    as: 'ada',
+    seed: { mine: { ...ownTask, repeat: 'FREQ=DAILY' } },
+    act: ({ task: at }) => updateDoc(at('mine'), { repeat: deleteField() }),
+    expected: 'permission-denied',
+  },
+
   // Documents of the original app (task, isFinished, email only), and of other shapes: each
   // change a click makes is accepted, and every field it does not change stays.
   ...(

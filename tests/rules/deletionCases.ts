@@ -161,6 +161,14 @@ export const DELETION_CASES: RulesCase[] = [
   // A deletion under way (Ada's own, begun after her sign-in): adds and changes wait; her
   // tasks can be listed and deleted (that is how they go); nobody else is touched.
   ...waysIn('ada', closing, 'deletion under way', ['ok', 'ok', DENIED, DENIED, 'ok']),
+  // Signed in since it began: a task stored now could come after the last step's listing.
+  ...waysIn('adaFresh', closing, 'deletion under way, a sign-in since it began', [
+    'ok',
+    'ok',
+    DENIED,
+    DENIED,
+    'ok',
+  ]),
   ...waysIn('ada', lapsed, 'deletion lapsed', ['ok', 'ok', 'ok', 'ok', 'ok']),
   {
     name: 'deletion under way: another account creates as before',

@@ -25,6 +25,8 @@ export const TOKENS = {
   ada: { sub: 'ada', email: ADA, email_verified: true, iat: now, auth_time: ADA_SIGNED_IN },
   /** The next account with Ada's address (a new uid), signed up a minute ago. */
   adaNext: { sub: 'ada-next', email: ADA, email_verified: true, iat: now, auth_time: now - 60 },
+  /** Ada again, on a device where she signed in ten seconds ago (after her deletion began). */
+  adaFresh: { sub: 'ada', email: ADA, email_verified: true, iat: now, auth_time: now - 10 },
   /** Ada's address with a slash in it: the record's id is its hash, never a path. */
   slashed: {
     sub: 'slashed',

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync, truncateSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -62,6 +62,14 @@ describe('npm start keeps what was saved', () => {
       expect(page.headers.get('x-frame-options')).toBe('DENY')
       expect(page.headers.get('x-content-type-options')).toBe('nosniff')
       expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups')
+      // The emulators' logs (firebase-debug.log and the like) are the project's, never the page's.
+      const log = join(process.cwd(), 'start-probe.log')
+      writeFileSync(log, 'secret')
+      try {
+        expect((await fetch('http://127.0.0.1:5173/todo/start-probe.log')).status).toBe(403)
+      } finally {
+        rmSync(log)
+      }
       await seedTasks(ORIGIN, [
         ...tasks(300),
         newTask({

@@ -115,7 +115,7 @@ export const accountSlice = createSlice({
       })
       // A try again goes on from how far the last try went.
       .addCase(accountDeletionConfirmed, (state) => {
-        state.deletion = { ...state.deletion, phase: 'checking', problem: null, unsure: 0 }
+        state.deletion = { ...state.deletion, phase: 'checking', problem: null }
       })
       // Nothing of one person is said to the next.
       .addCase(authStateChanged, (state, { payload }) => {

@@ -27,7 +27,7 @@ async function countLeft(api: Api, email: string): Promise<number | null> {
   if (!left) return null
   const { deleted, total } = selectDeletion(api.getState())
   const found = Math.max(total, deleted + left.value)
-  api.dispatch(deletionProgressed({ deleted: found - left.value, total: found }))
+  api.dispatch(deletionProgressed({ deleted: found - left.value, total: found, unsure: 0 }))
   return left.value
 }
 
@@ -107,7 +107,9 @@ export const deleteAccount: AppListenerEffect<typeof accountDeletionConfirmed> =
   const email = selectCurrentUser(api.getState())?.email
   if (!email) return
   if (!mayReachServer(api.getState())) {
-    lost(api, false)
+    // A try again offline leaves the last try's words: they say what the server holds.
+    if (lastProblem === null) lost(api, false)
+    else api.dispatch(deletionStopped(lastProblem))
     return
   }
   // The last try's account call went unanswered: it may have gone through.

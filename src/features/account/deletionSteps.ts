@@ -56,7 +56,16 @@ export function lost(api: Api, begun: boolean) {
   api.dispatch(deletionStopped(offline ? 'offline' : 'connectionLost'))
 }
 
-/** A stopped step's answer was lost: once back, the server's count says what went. */
+/** Whether the server says this account is closed: the last step landed, its answer lost. */
+async function closedOnServer(api: Api): Promise<boolean> {
+  const standing = await answered(api, api.extra.tasks.standing()).catch(() => null)
+  return standing?.value.kind === 'closed'
+}
+
+/**
+ * A stopped step's answer was lost: once back, the server's count says what went, and, when
+ * that step was the last, whether it closed the account (then only the Auth call is left).
+ */
 export const recountUnsure: AppListenerEffect<typeof connectivityRestored> = async (
   _action,
   api,
@@ -65,7 +74,11 @@ export const recountUnsure: AppListenerEffect<typeof connectivityRestored> = asy
   const email = selectCurrentUser(api.getState())?.email
   if (phase !== 'stopped' || unsure === 0 || !email) return
   const left = await answered(api, api.extra.tasks.countOnServer(email)).catch(() => null)
-  if (left) api.dispatch(deletionRecounted(left.value))
+  if (!left) return
+  api.dispatch(deletionRecounted(left.value))
+  if (left.value === 0 && (await closedOnServer(api))) {
+    api.dispatch(deletionStopped('accountUncertain'))
+  }
 }
 
 /**
@@ -88,10 +101,15 @@ export const leaveClosedAccount: AppListenerEffect<typeof deletionClosed> = asyn
   _action,
   api,
 ) => {
-  const { problem } = selectDeletion(api.getOriginalState())
+  const { problem, unsure } = selectDeletion(api.getOriginalState())
   const email = selectCurrentUser(api.getState())?.email
-  if (!email || (problem !== 'accountNotDeleted' && problem !== 'accountUncertain')) return
-  await finished(api, email, false)
+  if (!email) return
+  const closed =
+    problem === 'accountNotDeleted' ||
+    problem === 'accountUncertain' ||
+    // A last step whose answer was lost may have closed the account: this session can do nothing.
+    (unsure > 0 && (await closedOnServer(api)))
+  if (closed) await finished(api, email, false)
 }
 
 /** 'Sign in again': the popup, then the deletion from where it is. */

@@ -104,12 +104,16 @@ export function hiddenLine({ hidden: n }: ImportPreview): string | null {
 }
 
 /** What became of the dates another app wrote: repeating ones, and those not understood. */
-export function datesLines({ dates: { repeated, unread } }: ImportPreview): string[] {
+export function datesLines({ dates: { repeated, repeats, unread } }: ImportPreview): string[] {
   return [
+    repeats &&
+      (repeats === 1
+        ? '1 task repeats in Todoist: it keeps its repeat here, due on its next date.'
+        : `${tasks(repeats)} repeat in Todoist: each keeps its repeat here, due on its next date.`),
     repeated &&
       (repeated === 1
-        ? '1 task repeated in Todoist: it is added once, due on its next date.'
-        : `${tasks(repeated)} repeated in Todoist: each is added once, due on its next date.`),
+        ? '1 task repeats in Todoist in words this app does not read: it is added once, due on its next date.'
+        : `${tasks(repeated)} repeat in Todoist in words this app does not read: each is added once, due on its next date.`),
     unread &&
       (unread === 1
         ? '1 date could not be understood: its task is added without a date.'

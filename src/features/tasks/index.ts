@@ -4,6 +4,8 @@ import './ui/tasks.css'
 export {
   finishedTasksCleared,
   importUndone,
+  repeatingTaskDone,
+  repeatingTaskDoneUndone,
   selectAllTasks,
   selectFinishedCount,
   selectListOwner,
@@ -34,6 +36,7 @@ export * as due from './model/due'
 export { selectDatedTasks } from './model/dated'
 export { taskOf } from './model/ordering'
 export { normalizeTaskText } from './model/listState'
+export { loadRepeatWords } from './model/loadRepeatReader'
 export { addTasksListeners } from './effects/listeners'
 export { addSyncListeners, guardLeaving } from './saving/listeners'
 export { selectServerMayAnswer, syncReducer } from './saving/syncSlice'

@@ -1,13 +1,15 @@
 import { useEffect, useEffectEvent, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { focusRowControl } from '../tasks'
+import { due as dates, focusRowControl } from '../tasks'
 import {
   selectDeleteOffer,
   selectImportOffer,
+  selectMovedOnOffer,
   undoDelete,
   undoDismissed,
   undoImport,
+  undoMoveOn,
 } from './undoSlice'
 
 /** How long Undo is offered after a delete, unless the bar holds focus. */
@@ -17,23 +19,37 @@ const editable = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || target.matches('input, textarea, select'))
 
+/** "Mon 14 Dec", as the rows write a day (the rows' words stay out of the first render). */
+const dayWords = (due: string | null) => {
+  if (due === null) return 'no date'
+  const day = due.length > 10 ? dates.dayOf(new Date(due)) : due
+  return new Date(dates.utc(day)).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  })
+}
+
 /**
- * "Task deleted. Undo", for a few seconds after a delete: a polite status, never an alert.
- * Undo puts back the last deleted task. Reachable with Tab (after the list) or with Ctrl+Z
- * (⌘Z) from anywhere but a text field or the dialog; the time stops while it holds focus.
+ * "Task deleted. Undo", for a few seconds after a delete, or "Done. Next due Mon 14 Dec. Undo"
+ * after a repeating task's tick: a polite status, never an alert. Undo puts back the last
+ * deleted task, or the date the ticked task had. Reachable with Tab (after the list) or with
+ * Ctrl+Z (⌘Z) from anywhere but a text field or the dialog; the time stops while it holds focus.
  */
 export function UndoBar() {
   const dispatch = useAppDispatch()
   const deleted = useAppSelector(selectDeleteOffer)
-  // Which delete's bar holds focus. A bar removed with focus in it (Undo pressed) gets no blur:
-  // the next delete, with a new count, is not held by it.
+  const movedOn = useAppSelector(selectMovedOnOffer)
+  // Which offer's bar holds focus. A bar removed with focus in it (Undo pressed) gets no blur:
+  // the next offer, with a new count, is not held by it.
   const [heldFor, setHeldFor] = useState<number | null>(null)
-  const shown = deleted?.count ?? null
+  const shown = deleted?.count ?? movedOn?.count ?? null
   const held = shown !== null && heldFor === shown
   const undo = () => {
     // The row is drawn first, so its toggle can take focus (else the input does).
     focusRowControl(
-      flushSync(() => dispatch(undoDelete())),
+      flushSync(() => dispatch(deleted ? undoDelete() : undoMoveOn())),
       'toggle',
     )
   }
@@ -63,21 +79,24 @@ export function UndoBar() {
   }, [shown])
 
   const { length } = deleted?.tasks ?? []
+  const said = deleted
+    ? !deleted.cleared
+      ? 'Task deleted.'
+      : `${String(length)} finished ${length === 1 ? 'task' : 'tasks'} deleted.`
+    : `Done. Next due ${dayWords(movedOn?.due ?? null)}.`
   return (
     <div className="undo-bar" role="status">
-      {deleted && (
-        // A new element for each delete, so a second delete is announced too.
-        <span key={deleted.count} className="undo-content">
-          {!deleted.cleared
-            ? 'Task deleted.'
-            : `${String(length)} finished ${length === 1 ? 'task' : 'tasks'} deleted.`}{' '}
+      {shown !== null && (
+        // A new element for each offer, so a second one is announced too.
+        <span key={shown} className="undo-content">
+          {said}{' '}
           <button
             type="button"
             aria-keyshortcuts="Control+Z Meta+Z"
             title="Undo (Ctrl+Z)"
             onClick={undo}
             onFocus={() => {
-              setHeldFor(deleted.count)
+              setHeldFor(shown)
             }}
             onBlur={() => {
               setHeldFor(null)

@@ -4,6 +4,8 @@ import type { Task } from '../../services/types'
 import {
   finishedTasksCleared,
   importUndone,
+  repeatingTaskDone,
+  repeatingTaskDoneUndone,
   selectListOwner,
   taskDeleted,
   taskIn,
@@ -20,6 +22,9 @@ const initialState = {
   deleted: null as { tasks: Task[]; cleared: boolean; count: number } | null,
   /** The last import's tasks so far; kept after the line's Dismiss (the account's) is pressed. */
   imported: null as { id: string; ids: string[] } | null,
+  /** The last tick of a repeating task: the due it had, and its next. */
+  movedOn: null as { id: string; was: string | null; due: string | null; count: number } | null,
+  /** Counts the offers of the bar (deletes and ticks of a repeating task): the last is shown. */
   deletes: 0,
 }
 
@@ -30,12 +35,19 @@ const undoSlice = createSlice({
     /** The bar's time ran out (for the delete whose bar it was). */
     undoDismissed(state, { payload: count }: PayloadAction<number>) {
       if (state.deleted?.count === count) state.deleted = null
+      if (state.movedOn?.count === count) state.movedOn = null
     },
   },
   extraReducers: (builder) => {
     builder
       .addCase(tasksRestored, (state) => {
         state.deleted = null
+      })
+      .addCase(repeatingTaskDone, (state, { payload: { id, was, due } }) => {
+        state.movedOn = { id, was, due, count: ++state.deletes }
+      })
+      .addCase(repeatingTaskDoneUndone, (state) => {
+        state.movedOn = null
       })
       // An import's first slice starts its Undo; a second import's takes it over.
       .addCase(tasksImported, (state, { payload, meta: { importId, first } }) => {
@@ -48,7 +60,7 @@ const undoSlice = createSlice({
       })
       // Nothing is offered after a sign-out; `deletes` goes on, so no bar is held for an old one.
       .addCase(tasksCleared, (state) => {
-        state.deleted = state.imported = null
+        state.deleted = state.imported = state.movedOn = null
       })
       .addMatcher(isAnyOf(taskDeleted, finishedTasksCleared), (state, action) => {
         const cleared = finishedTasksCleared.match(action)
@@ -61,12 +73,28 @@ const undoSlice = createSlice({
 export const { undoDismissed } = undoSlice.actions
 export const undoReducer = undoSlice.reducer
 
-/** The last delete's Undo, for the list's owner only. */
+/** The last delete's Undo, for the list's owner only, unless a tick came after it. */
 export const selectDeleteOffer = (state: RootState) => {
-  const { deleted } = state.undo
+  const { deleted, movedOn } = state.undo
+  if (movedOn && deleted && movedOn.count > deleted.count) return null
   return deleted?.tasks[0]?.email === selectListOwner(state) ? deleted : null
 }
 export const selectImportOffer = (state: RootState) => state.undo.imported
+
+/** The last tick of a repeating task, while the task is still in the list and its Undo newest. */
+export const selectMovedOnOffer = (state: RootState) => {
+  const { movedOn, deleted } = state.undo
+  if (!movedOn || (deleted && deleted.count > movedOn.count)) return null
+  return taskIn(state.tasks, movedOn.id) ? movedOn : null
+}
+
+/** Undo of a repeating task's tick: the due it had comes back. The task's id, if any. */
+export const undoMoveOn = (): AppThunk<string | null> => (dispatch, getState) => {
+  const movedOn = selectMovedOnOffer(getState())
+  if (movedOn)
+    dispatch(repeatingTaskDoneUndone({ id: movedOn.id, due: movedOn.was, was: movedOn.due }))
+  return movedOn?.id ?? null
+}
 
 /** Undo of the last delete: its tasks come back as they were. The first one's id, if any. */
 export const undoDelete = (): AppThunk<string | null> => (dispatch, getState) => {

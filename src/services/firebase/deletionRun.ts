@@ -95,8 +95,9 @@ export function deletionRun(uid: () => string, key = 'todo.deletion') {
     isMine: (closingUid: string) => (running || owed !== null) && closingUid === uid(),
     /** Stops the run: `send` now, and again while the server has not taken it. */
     stop(send: () => Promise<void>): Promise<void> {
+      // `closedHere` stays: a last step whose answer was lost may have closed it all the same,
+      // and that closing is this page's to finish (Try again), not another device's news.
       unlock()
-      closedHere = false
       owed = send
       addEventListener('online', tryWhenOnline)
       return tryOwed()

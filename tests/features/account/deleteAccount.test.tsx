@@ -44,6 +44,33 @@ async function expectGone(rendered: Awaited<ReturnType<typeof openDeletion>>) {
   ).toBeInTheDocument()
 }
 
+/** Three tasks: the deletion begun, its last step (deletes and closing) sent, then offline. */
+async function lastStepSentThenCut() {
+  const rendered = await openDeletion()
+  const { repository, store, button, user } = rendered
+  repository.holdWrites()
+  await user.click(button('Delete account'))
+  await waitFor(() => {
+    expect(repository.writes).toHaveLength(1)
+  })
+  repository.acknowledgeHeld()
+  await waitFor(() => {
+    expect(repository.writes.map(stepOf)).toEqual(['begin', '3, closing'])
+  })
+  store.dispatch(connectivityLost())
+  return rendered
+}
+
+/** Signed out, told the tasks went and the Auth account may still be there. */
+async function expectSignedOutAccountLeft() {
+  await screen.findByRole('button', { name: 'Login now' })
+  expect(
+    screen.getByText(
+      'Your tasks were deleted and you are signed out. Your account may still be there: sign in again to finish deleting it.',
+    ),
+  ).toBeInTheDocument()
+}
+
 describe('Delete account', { timeout: 20_000 }, () => {
   it('says how many tasks go, offers Export first, and Cancel leaves everything', async () => {
     const downloads = recordDownloads()
@@ -231,6 +258,53 @@ describe('Delete account', { timeout: 20_000 }, () => {
     await expectGone(rendered)
   })
 
+  it('the last step lands and its answer is lost: once back, said as closed; Try again offline keeps the words; Try again finishes', async () => {
+    const rendered = await lastStepSentThenCut()
+    const { repository, store, button, dialog, user } = rendered
+    const unsure =
+      'The connection was lost while deleting your tasks: 0 of 3 tasks are deleted, and 3 more may be'
+    await waitFor(
+      () => {
+        expect(dialog).toHaveTextContent(unsure)
+      },
+      { timeout: CUT_GRACE_MS * 2 },
+    )
+    // Tried again while still offline: the words stay. Then it lands; the page never hears.
+    await user.click(button('Try again'))
+    await waitFor(() => {
+      expect(dialog).toHaveTextContent(unsure)
+    })
+    repository.acknowledgeHeld()
+    repository.acknowledgeWrites()
+    expect(screen.getByText('Welcome, Ada Lovelace')).toBeInTheDocument()
+    store.dispatch(connectivityRestored())
+    await waitFor(() => {
+      expect(dialog).toHaveTextContent(
+        'Your tasks are deleted. The connection was lost while your account was being deleted, so it may not be yet: try again once you are back online to finish.',
+      )
+    })
+    await user.click(button('Try again'))
+    await expectGone(rendered)
+    // The stop sent when it was cut finds the account closed: nothing of it changes.
+    expect(repository.writes.map(stepOf)).toEqual(['begin', '3, closing', 'stop'])
+  })
+
+  it('the last step lands and its answer is lost, then Close: signed out, saying the account may be left', async () => {
+    const rendered = await lastStepSentThenCut()
+    const { repository, store, button, dialog, user } = rendered
+    await waitFor(
+      () => {
+        expect(dialog).toHaveTextContent('and 3 more may be')
+      },
+      { timeout: CUT_GRACE_MS * 2 },
+    )
+    repository.acknowledgeHeld()
+    repository.acknowledgeWrites()
+    store.dispatch(connectivityRestored())
+    await user.click(button('Close'))
+    await expectSignedOutAccountLeft()
+  })
+
   it('no answer from the account call: it says so, the account stays closed, and Try again finishes', async () => {
     const rendered = await openDeletion()
     const { repository, button, dialog, user, fakeAuth } = rendered
@@ -283,12 +357,7 @@ describe('Delete account', { timeout: 20_000 }, () => {
     // Only the Auth call again: the tasks went, the account is closed.
     expect(repository.writes.map(stepOf)).toEqual(['begin', '3, closing'])
     await user.click(button('Close'))
-    await screen.findByRole('button', { name: 'Login now' })
-    expect(
-      screen.getByText(
-        'Your tasks were deleted and you are signed out. Your account may still be there: sign in again to finish deleting it.',
-      ),
-    ).toBeInTheDocument()
+    await expectSignedOutAccountLeft()
   })
 })
 

@@ -15,6 +15,7 @@ import { ADA } from '../../support/fakeAuthService'
 import { createTestServices } from '../../support/services'
 import { settle } from '../../support/settle'
 import { startedStore as started, storedTask } from '../../support/store'
+import { nextDue } from '../../../src/features/tasks/model/recurrence'
 
 const stored: Task[] = [
   storedTask('a1', false, 0, 'Ada 1'),
@@ -161,7 +162,7 @@ describe('Log Out', () => {
       expect(selectTaskIds(store.getState())).toEqual(['a1'])
     })
     repository.holdWrites()
-    store.dispatch(toggleTask('a1'))
+    store.dispatch(toggleTask('a1', nextDue))
     vi.useFakeTimers()
     store.dispatch(signOutRequested())
     await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_ANSWERING_MS - 1)
@@ -179,7 +180,7 @@ describe('Log Out', () => {
     fakeAuth.emit(ADA)
     await settle()
     repository.holdWrites()
-    store.dispatch(toggleTask('a1'))
+    store.dispatch(toggleTask('a1', nextDue))
     store.dispatch(signOutRequested())
     await settle()
     expect(fakeAuth.calls.signOut).toBe(0)

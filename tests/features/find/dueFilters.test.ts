@@ -167,7 +167,14 @@ describe('a task out of Today or Upcoming is never silently lost', () => {
   it('shows a task added due today in Today, and says when one added is due later', () => {
     const store = storeOn()
     store.dispatch(filterChanged('today'))
-    const fields = { task: 'Water plants', isFinished: false, email: EMAIL, order: 8, rank: null }
+    const fields = {
+      task: 'Water plants',
+      isFinished: false,
+      email: EMAIL,
+      order: 8,
+      rank: null,
+      repeat: null,
+    }
     store.dispatch(taskAdded({ ...fields, due: TODAY }))
     expect(store.getState().find.hidden).toBeNull()
     expect(selectShownIds(store.getState())).toHaveLength(5)

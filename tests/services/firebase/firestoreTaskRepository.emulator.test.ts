@@ -86,6 +86,7 @@ describe('a task’s stored fields, defined once (taskDocument.ts)', () => {
       order: 2 ** 40 + 0.5,
       rank: 'a0V',
       due: '2026-12-24T17:00:00.000Z',
+      repeat: 'RRULE;X-TODO-FROM=COMPLETION:FREQ=WEEKLY;INTERVAL=2',
     } satisfies Required<Record<keyof Task, unknown>> & Task
     const unordered: Task = {
       ...every,
@@ -94,6 +95,7 @@ describe('a task’s stored fields, defined once (taskDocument.ts)', () => {
       order: null,
       rank: null,
       due: null,
+      repeat: null,
     }
     await laptop.tasks.add(every)
     await laptop.tasks.add(unordered)

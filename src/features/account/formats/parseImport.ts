@@ -1,3 +1,4 @@
+import { loadRepeatWords } from '../../tasks'
 import { readCsv } from './csv'
 import { FORMAT_NAME, fromCsv, fromJson } from './ourFormat'
 import { fromTakeout, isTakeout } from './takeout'
@@ -44,7 +45,11 @@ async function parseCsv(
 ): Promise<ParseResult> {
   const table = await readCsv(text, slices(pause))
   const columns = table.header.map((column) => column.trim().toLowerCase())
-  if (isTodoist(columns)) return fromTodoist(table, now)
+  if (isTodoist(columns)) {
+    // Offline before the repeat reader was kept: repeats are added once, on their next date.
+    const repeats = await loadRepeatWords().catch(() => null)
+    return fromTodoist(table, now, repeats?.repeatOfWords)
+  }
   if (columns.includes('text') && columns.includes('finished')) return fromCsv(table)
   if (!named) return failed({ kind: 'not-json-or-csv' })
   return wrongShape(

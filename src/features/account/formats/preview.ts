@@ -33,7 +33,7 @@ export interface ImportPreview {
   }
   notKept: NotKept
   /** Of the tasks to add, those whose date in another app was not read, or repeated there. */
-  dates: { unread: number; repeated: number }
+  dates: { unread: number; repeated: number; repeats: number }
   /** Of the tasks to add, the finished ones cleared from view where they came from. */
   hidden: number
   unreadLines: number[]
@@ -74,7 +74,7 @@ export async function previewImport(
       groups: 0,
       notesAsText: 0,
     },
-    dates: { unread: 0, repeated: 0 },
+    dates: { unread: 0, repeated: 0, repeats: 0 },
     hidden: 0,
     unreadLines,
   }

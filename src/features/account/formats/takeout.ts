@@ -57,7 +57,8 @@ export function fromTakeout(file: Record<string, unknown>): ParseResult {
         text: notesAsText ? notes : typeof title === 'string' ? title : '',
         finished: status === 'completed',
         ...(deleted === true && { deleted: true }),
-        ...(task.hidden === true && { hidden: true }),
+        // Only a finished task is cleared from view; one marked hidden but open stays open.
+        ...(task.hidden === true && status === 'completed' && { hidden: true }),
         extras: extrasOf(task, listIndex, notesAsText),
         ...(due && { fields: { due } }),
         ...(due === null && { date: 'unread' as const }),

@@ -1,5 +1,5 @@
 import type { CsvTable } from './csv'
-import { readTodoistDate } from './todoistDates'
+import { readTodoistDate, type RepeatOfWords } from './todoistDates'
 import { hasText, type FileTask, type ParseResult, type TaskExtras } from './types'
 
 // Todoist's CSV export of a project (TYPE, CONTENT, DESCRIPTION, PRIORITY, INDENT, AUTHOR,
@@ -19,6 +19,7 @@ export const isTodoist = (columns: readonly string[]): boolean =>
 export function fromTodoist(
   { header, rows, unreadLines }: CsvTable,
   now: Date = new Date(),
+  repeatOf?: RepeatOfWords,
 ): ParseResult {
   const names = header.map((column) => column.trim().toLowerCase())
   const [type, content, description, priority, indent, date, deadline] = COLUMNS.map((name) =>
@@ -45,14 +46,16 @@ export function fromTodoist(
       if (['1', '2', '3'].includes(field(priority).trim())) extras.priority = true
       if (Number(field(indent)) >= 2) extras.subtask = true
       const written = field(date)
-      const read = hasText(written) ? readTodoistDate(written, now) : undefined
+      const read = hasText(written)
+        ? readTodoistDate(written, now, navigator.language, repeatOf)
+        : undefined
       tasks.push({
         text: notesAsText ? field(description) : field(content),
         finished: false,
         extras,
-        ...(read && { fields: { due: read.due } }),
+        ...(read && { fields: { due: read.due, ...(read.repeat && { repeat: read.repeat }) } }),
         ...(read === null && { date: 'unread' as const }),
-        ...(read?.repeats && { date: 'repeated' as const }),
+        ...(read?.repeats && { date: read.repeat ? ('repeats' as const) : ('repeated' as const) }),
       })
     } else if (!KNOWN_TYPES.has(kind)) unread.push(line)
   }

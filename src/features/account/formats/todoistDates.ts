@@ -4,9 +4,10 @@ import { due as dues } from '../../tasks'
 
 // Todoist's CSV writes a task's DATE in the words it was typed in ("Dec 3", "tomorrow",
 // "every monday at 9am", "2026-12-03 17:00"), English only here. A date is read as of the import
-// (forward: "Dec 3" is the next 3 Dec); one that repeats becomes its next occurrence, as Todoist
-// shows it: "every" is taken off and the rest read, and a bare interval ("every day", "every 2
-// weeks", "daily") is today. 12/01/2027 is read as the browser writes dates (12 January in
+// (forward: "Dec 3" is the next 3 Dec). One that repeats keeps its repeat where the app's reader
+// reads its words, due on its first occurrence; else it becomes its next occurrence alone, as
+// Todoist shows it: "every" is taken off and the rest read, and a bare interval ("every day",
+// "every 2 weeks", "daily") is today. 12/01/2027 is read as the browser writes dates (12 January in
 // en-GB): the file does not say which order its owner's Todoist used. A time is kept only where one was written. This module is in the
 // account's menu chunk, loaded on pointing at Settings, so the parser is not in the first render.
 
@@ -14,7 +15,12 @@ export interface TodoistDate {
   due: string
   /** It repeated in Todoist; `due` is its next occurrence. */
   repeats: boolean
+  /** The repeat kept, where this app reads Todoist's words for it (tasks' readRepeat.ts). */
+  repeat?: string
 }
+
+/** The tasks feature's repeat reader (loaded with the import), for words that are one repeat. */
+export type RepeatOfWords = (words: string, now: Date) => { repeat: string; due: string } | null
 
 const REPEATING = /^(?:every!?|ev!?)\s+(?:other\s+)?|^(daily|weekly|monthly|yearly|annually)\b/i
 /** An interval with no day of its own: it starts today (or on the weekday after). */
@@ -110,6 +116,7 @@ export function readTodoistDate(
   text: string,
   now: Date,
   language = navigator.language,
+  repeatOf?: RepeatOfWords,
 ): TodoistDate | null {
   const chrono = englishReader(language)
   const words = text.trim().replace(/\s+/g, ' ')
@@ -118,6 +125,9 @@ export function readTodoistDate(
     const due = parsed(words, now, chrono)
     return due ? { due, repeats: false } : null
   }
+  // Words this app reads as a repeat keep it; others ("every day until Dec 31") are added once.
+  const kept = repeatOf?.(words, now)
+  if (kept) return { due: kept.due, repeats: true, repeat: kept.repeat }
   // "daily" is "every day"; "weekly", "monthly", "yearly" start today too.
   let rule = repeating[1]
     ? `day${words.slice(repeating[0].length)}`

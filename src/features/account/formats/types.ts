@@ -31,8 +31,11 @@ export interface FileTask {
    * (ourFormat.ts); another app's gives its due date.
    */
   fields?: Partial<StoredFields> | undefined
-  /** Its date in another app: one that could not be read (no date kept), or one that repeated. */
-  date?: 'unread' | 'repeated'
+  /**
+   * Its date in another app: one that could not be read (no date kept), one that repeated in
+   * words this app does not read (added once), or one whose repeat is kept.
+   */
+  date?: 'unread' | 'repeated' | 'repeats'
 }
 
 export type ImportFormat = 'json' | 'csv' | 'takeout' | 'todoist'

@@ -3,8 +3,9 @@ import { authStateChanged, userSignedOut } from '../../auth'
 import { followAccountStanding } from './deletedElsewhere'
 import { deliverLegacyOutbox } from './legacyOutbox'
 import {
-  dueSaved,
   finishedTasksCleared,
+  repeatingTaskDone,
+  repeatingTaskDoneUndone,
   selectTaskById,
   taskAdded,
   taskDeleted,
@@ -14,7 +15,6 @@ import {
   tasksRestored,
   taskTextSaved,
   unsavedChangesRetried,
-  taskSaveFailed,
   tasksCleared,
   tasksLoadFailed,
   tasksLoadLate,
@@ -22,9 +22,8 @@ import {
   tasksLoadStarted,
   tasksSnapshotReceived,
 } from '../model/tasksSlice'
-import { normalizeTaskText } from '../model/listState'
-import type { LegacyWrite, Task, TaskChanges } from '../../../services/types'
-import type { RetriedWrite, TaskSaveFailure } from '../saving/unsaved'
+import { fieldsSaved, normalizeTaskText } from '../model/listState'
+import { sendAdd, sendAgain, sendDelete, sendLegacy, sendUpdate } from './send'
 import { backoffDelay } from '../../../lib/helpers'
 
 // Writes follow the action's payload, never a state diff (DevTools time travel), and nobody
@@ -53,13 +52,21 @@ const writeMovedTask: AppListenerEffect<typeof taskMoved> = (action, api) => {
   sendUpdate(api, id, { order, rank }, selectTaskById(api.getState(), id)?.task ?? '')
 }
 
-/** The text, and the date only when the person changed it. */
+/** The text, and the date and repeat only when the person changed them. */
 const writeSavedText: AppListenerEffect<typeof taskTextSaved> = (action, api) => {
   const text = normalizeTaskText(action.payload.task)
-  const due = dueSaved(action.payload)
   if (text !== null) {
-    sendUpdate(api, action.payload.id, { task: text, ...(due !== undefined && { due }) }, text)
+    sendUpdate(api, action.payload.id, { task: text, ...fieldsSaved(action.payload) }, text)
   }
+}
+
+/** A repeating task ticked, or its tick undone: its due alone (it stays open, in its place). */
+const writeMovedOn: AppListenerEffect<typeof repeatingTaskDone | typeof repeatingTaskDoneUndone> = (
+  action,
+  api,
+) => {
+  const { id, due } = action.payload
+  sendUpdate(api, id, { due }, selectTaskById(api.getState(), id)?.task ?? '')
 }
 
 const writeDeletedTask: AppListenerEffect<typeof taskDeleted> = (action, api) => {
@@ -75,7 +82,10 @@ const writeRetriedChanges: AppListenerEffect<typeof unsavedChangesRetried> = (ac
   for (const write of action.payload) sendAgain(api, write)
 }
 
-const celebrateDoneTask: AppListenerEffect<typeof taskMarkedDone> = (_action, api) => {
+const celebrateDoneTask: AppListenerEffect<typeof taskMarkedDone | typeof repeatingTaskDone> = (
+  _action,
+  api,
+) => {
   api.extra.celebrate()
 }
 
@@ -98,51 +108,14 @@ export function addTasksListeners(startAppListening: AppStartListening): void {
   startAppListening({ actionCreator: taskDeleted, effect: writeDeletedTask })
   startAppListening({ actionCreator: finishedTasksCleared, effect: writeClearedTasks })
   startAppListening({ actionCreator: unsavedChangesRetried, effect: writeRetriedChanges })
+  startAppListening({ actionCreator: repeatingTaskDone, effect: writeMovedOn })
+  startAppListening({ actionCreator: repeatingTaskDoneUndone, effect: writeMovedOn })
   startAppListening({ actionCreator: taskMarkedDone, effect: celebrateDoneTask })
+  startAppListening({ actionCreator: repeatingTaskDone, effect: celebrateDoneTask })
   startAppListening({ actionCreator: authStateChanged, effect: followTasks })
   startAppListening({ actionCreator: authStateChanged, effect: deliverLegacyOutbox(sendLegacy) })
   startAppListening({ actionCreator: authStateChanged, effect: followAccountStanding })
   startAppListening({ actionCreator: userSignedOut, effect: clearDevice })
-}
-
-// Fire and forget: the SDK keeps each write until the server takes it; only a final refusal
-// comes back.
-
-type Api = Parameters<AppListenerEffect<typeof taskSaveFailed>>[1]
-
-function refused(api: Api, failure: Omit<TaskSaveFailure, 'code'>, message: string) {
-  return (err: unknown) => {
-    api.extra.logger.error(message, err)
-    const code = (err as { code?: unknown } | null)?.code
-    api.dispatch(taskSaveFailed({ ...failure, code: typeof code === 'string' ? code : 'unknown' }))
-  }
-}
-
-function sendAdd(api: Api, task: Task) {
-  const failure = { id: task.id, kind: 'add', text: task.task } as const
-  api.extra.tasks.add(task).catch(refused(api, failure, 'Error adding document'))
-}
-
-function sendUpdate(api: Api, id: string, changes: TaskChanges, text: string) {
-  const failure = { id, kind: 'update', text } as const
-  api.extra.tasks.update(id, changes).catch(refused(api, failure, 'Error updating document'))
-}
-
-function sendDelete(api: Api, id: string, text: string, deleted?: Task) {
-  const failure = { id, kind: 'delete', text, ...(deleted && { deleted }) } as const
-  api.extra.tasks.delete(id).catch(refused(api, failure, 'Error deleting document'))
-}
-
-function sendAgain(api: Api, write: RetriedWrite) {
-  if (write.kind === 'add') sendAdd(api, write.task)
-  else if (write.kind === 'update') sendUpdate(api, write.id, write.changes, write.text)
-  else sendDelete(api, write.id, write.text, write.deleted ?? undefined)
-}
-
-function sendLegacy(api: Api, write: LegacyWrite) {
-  if (write.kind === 'add') sendAdd(api, write.task)
-  else if (write.kind === 'update') sendUpdate(api, write.id, write.changes, write.task.task)
-  else sendDelete(api, write.id, '')
 }
 
 /** Logged; the person sees "cannot be reached" until it is back. */

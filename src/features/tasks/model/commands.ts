@@ -4,6 +4,7 @@ import { selectCurrentUser } from '../../auth'
 import { placeAfterLastOpen, placeAtEnd, placeAtTop, placeBetween, taskIn } from './ordering'
 import {
   finishedTasksCleared,
+  repeatingTaskDone,
   selectAllTasks,
   taskAdded,
   taskDeleted,
@@ -17,13 +18,25 @@ import { normalizeTaskText } from './listState'
 
 // Each action carries what its write needs (the new order, the deleted tasks).
 
-/** Done goes to the end of the list, incomplete to the top (spec §4). */
+/** A repeating task's next due: model/recurrence.ts's, which the rows bring after the first paint. */
+export type NextDue = (repeat: string, due: string | null, today: string) => string | null
+
+/**
+ * Done goes to the end of the list, incomplete to the top (spec §4). A repeating task is not
+ * done for good: it stays open in its place, due on its next occurrence, worked out from the
+ * task and the day as the person saw them.
+ */
 export const toggleTask =
-  (id: string): AppThunk =>
+  (id: string, nextDue: NextDue): AppThunk =>
   (dispatch, getState) => {
-    const list = getState().tasks
+    const { tasks: list, day } = getState()
     const task = taskIn(list, id)
     if (task === undefined) return
+    if (task.repeat !== null && !task.isFinished) {
+      const due = nextDue(task.repeat, task.due, day.today)
+      dispatch(repeatingTaskDone({ id, due, was: task.due }))
+      return
+    }
     dispatch(
       task.isFinished
         ? taskMarkedIncomplete({ id, ...placeAtTop(list, id) })
@@ -80,10 +93,15 @@ export type AddTaskOutcome =
 
 /**
  * The spec's guard is the session e-mail, but the owner is always the signed-in Firebase user.
- * `due`: a date the person typed with the text and kept (model/parseDue.ts).
+ * `due`: a date the person typed with the text and kept (model/parseDue.ts); `repeat`: a
+ * repeat typed with it (model/readRepeat.ts), `due` then being its first date.
  */
 export const addTask =
-  (text: string, due: string | null = null): AppThunk<AddTaskOutcome> =>
+  (
+    text: string,
+    due: string | null = null,
+    repeat: string | null = null,
+  ): AppThunk<AddTaskOutcome> =>
   (dispatch, getState, { session, alert }) => {
     const normalized = normalizeTaskText(text)
     if (normalized === null) return { kind: 'invalid' }
@@ -94,7 +112,7 @@ export const addTask =
     }
     const place = placeAfterLastOpen(getState().tasks)
     const { id } = dispatch(
-      taskAdded(newTask({ task: normalized, email: owner, due, ...place })),
+      taskAdded(newTask({ task: normalized, email: owner, due, repeat, ...place })),
     ).payload
     return { kind: 'added', id, text: normalized }
   }

@@ -1,4 +1,5 @@
 import { original } from '@reduxjs/toolkit'
+import { CHANGEABLE_FIELDS, isDue, isRepeat } from '../../../services/taskDocument'
 import { MAX_TASK_LENGTH } from '../../../services/types'
 import type { Task, TaskUpdate } from '../../../services/types'
 import {
@@ -61,6 +62,53 @@ export function move(state: TasksState, { id, order, rank }: Placed, isFinished?
 }
 
 export type Placed = Placement & { id: string }
+
+/** The list with those of `tasks` that are its owner's and not in it yet, each in its place. */
+export function withOwnNew(state: TasksState, tasks: readonly Task[]) {
+  const list = base(state)
+  const own = tasks.filter(({ id, email }) => email === list.owner && !taskIn(list, id))
+  const changes = withChanges(list, own, new Set())
+  return changes ? frozen({ ...list, ...changes }) : list
+}
+
+export interface TextSaved {
+  id: string
+  task: string
+  due?: string | null
+  repeat?: string | null
+}
+/** The due and repeat the edit saved: null clears one, and one left out (or not valid) stays. */
+export const fieldsSaved = ({ due, repeat }: TextSaved) => ({
+  ...((due === null || isDue(due)) && { due }),
+  ...((repeat === null || isRepeat(repeat)) && { repeat }),
+})
+
+/** The task as the edit saved it; the list as it was when nothing changed (or no text is left). */
+export function withSaved(state: TasksState, payload: TextSaved) {
+  const list = base(state)
+  const task = taskIn(list, payload.id)
+  const text = normalizeTaskText(payload.task)
+  if (task === undefined || text === null) return list
+  const saved = { ...task, task: text, ...fieldsSaved(payload) }
+  if (CHANGEABLE_FIELDS.every((field) => saved[field] === task[field])) return list
+  return frozen({ ...list, table: tableWith(list.table, [saved]) })
+}
+
+/** A repeating task ticked (`due`: its next), or that tick undone (`due`: the one it had). */
+export interface MovedOn {
+  id: string
+  due: string | null
+  /** The due it had before. */
+  was: string | null
+}
+
+/** The task of `id` due on `due`, in the place it had (a repeating task moving on). */
+export function withDue(state: TasksState, { id, due }: { id: string; due: string | null }) {
+  const list = base(state)
+  const task = taskIn(list, id)
+  if (task === undefined || task.due === due) return list
+  return frozen({ ...list, table: tableWith(list.table, [{ ...task, due }]) })
+}
 
 export function removed(state: TasksState, ids: ReadonlySet<string>) {
   const list = base(state)

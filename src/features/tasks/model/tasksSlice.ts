@@ -2,7 +2,6 @@ import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolki
 import type { RootState } from '../../../app/store'
 import { newDocumentId } from '../../../lib/helpers'
 import type { Task, TasksSnapshot } from '../../../services/types'
-import { isDue } from '../../../services/taskDocument'
 import { selectShownAuthStatus } from '../../auth'
 import {
   base,
@@ -10,13 +9,16 @@ import {
   initialState,
   move,
   removed,
+  withDue,
+  withOwnNew,
+  withSaved,
   withTask,
-  type Placed,
-  type TasksState,
   applySnapshot,
+  type MovedOn,
+  type Placed,
+  type TextSaved,
 } from './listState'
-import { openCountOf, taskIn, withChanges, taskOf, tableWith } from './ordering'
-import { normalizeTaskText } from './listState'
+import { openCountOf, taskIn, taskOf } from './ordering'
 import {
   discarded,
   withRefusal,
@@ -28,22 +30,6 @@ import {
 // Each click's action carries all its write needs (the new order included, computed from the
 // list the person saw: commands.ts), so the write follows the action, and a replay of the action
 // log (Redux DevTools) gives the same list. The reducers keep the list in its order.
-
-/** The list with those of `tasks` that are its owner's and not in it yet, each in its place. */
-function withOwnNew(state: TasksState, tasks: readonly Task[]) {
-  const list = base(state)
-  const own = tasks.filter(({ id, email }) => email === list.owner && !taskIn(list, id))
-  const changes = withChanges(list, own, new Set())
-  return changes ? frozen({ ...list, ...changes }) : list
-}
-
-interface TextSaved {
-  id: string
-  task: string
-  due?: string | null
-}
-/** The due the edit saved: null to clear it, undefined when unchanged (or not a due). */
-export const dueSaved = ({ due }: TextSaved) => (due === null || isDue(due) ? due : undefined)
 
 const tasksSlice = createSlice({
   name: 'tasks',
@@ -64,18 +50,16 @@ const tasksSlice = createSlice({
     taskMoved: (state, { payload }: PayloadAction<Placed>) => move(state, payload),
     /**
      * Save changes: the text, written even when the same (a retry, a stored non-text); the date
-     * only when the person changed it (null: cleared).
+     * and the repeat only when the person changed them (null: cleared, stopped).
      */
-    taskTextSaved(state, { payload }: PayloadAction<TextSaved>) {
-      const list = base(state)
-      const task = taskIn(list, payload.id)
-      const text = normalizeTaskText(payload.task)
-      if (task === undefined || text === null) return list
-      const saved = dueSaved(payload)
-      const due = saved === undefined ? task.due : saved
-      if (text === task.task && due === task.due) return list
-      return frozen({ ...list, table: tableWith(list.table, [{ ...task, task: text, due }]) })
-    },
+    taskTextSaved: (state, { payload }: PayloadAction<TextSaved>) => withSaved(state, payload),
+    /**
+     * A repeating task ticked: it stays open and in its place, due on its next occurrence
+     * (commands.ts); its Undo puts back the due it had. Either writes its due alone.
+     */
+    repeatingTaskDone: (state, { payload }: PayloadAction<MovedOn>) => withDue(state, payload),
+    repeatingTaskDoneUndone: (state, { payload }: PayloadAction<MovedOn>) =>
+      withDue(state, payload),
     /** Delete: the task as it was, for its write and for Undo. */
     taskDeleted: (state, { payload }: PayloadAction<Task>) => removed(state, new Set([payload.id])),
     /** Clear finished: the finished tasks as the person saw them. */
@@ -158,6 +142,8 @@ export const {
   taskMarkedIncomplete,
   taskMoved,
   taskTextSaved,
+  repeatingTaskDone,
+  repeatingTaskDoneUndone,
   taskDeleted,
   finishedTasksCleared,
   tasksRestored,

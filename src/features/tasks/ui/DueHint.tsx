@@ -1,7 +1,7 @@
-import type { FoundDue } from '../model/parseDue'
+import type { FoundWhen } from './useTypedDue'
 
 /**
- * What the form read as a date, under the input, with one way to refuse it (or Escape in the
+ * What the form read as a date or a repeat, under the input, with one way to refuse it (or Escape in the
  * input). Always in the page, so a screen reader hears it appear.
  */
 export function DueHint({
@@ -11,7 +11,7 @@ export function DueHint({
 }: {
   /** Of the sentence, which describes the input. */
   id: string
-  found: FoundDue | null
+  found: FoundWhen | null
   onRefuse: () => void
 }) {
   return (

@@ -5,15 +5,17 @@ import { selectTaskById, taskTextSaved } from '../model/tasksSlice'
 import { CutNotice, useLengthLimit } from './LengthLimit'
 import { normalizeTaskText } from '../model/listState'
 import { DueFields, useDueDraft } from './DueFields'
+import { RepeatField, useRepeatDraft } from './RepeatField'
 
 export const DELETED_ELSEWHERE = 'This task was deleted on another device.'
 
 interface EditTaskDialogProps {
   text: string
   due?: string | null
+  repeat?: string | null
   gone?: boolean
-  /** `due` only when the person changed it (null: cleared). */
-  onSave: (text: string, due?: string | null) => void
+  /** `due` and `repeat` only when the person changed them (null: cleared, stopped). */
+  onSave: (text: string, due?: string | null, repeat?: string | null) => void
   onClosed: () => void
 }
 
@@ -33,11 +35,19 @@ export function TaskEditor({
     <EditTaskDialog
       text={task?.task ?? ''}
       due={task?.due ?? null}
+      repeat={task?.repeat ?? null}
       gone={task === undefined}
-      onSave={(text, due) => {
+      onSave={(text, due, repeat) => {
         // Saved even when the text is the same: a change the server refused is sent again.
-        // The date only when changed: another device's date stays.
-        dispatch(taskTextSaved({ id, task: text, ...(due !== undefined && { due }) }))
+        // The date and repeat only when changed: another device's stay.
+        dispatch(
+          taskTextSaved({
+            id,
+            task: text,
+            ...(due !== undefined && { due }),
+            ...(repeat !== undefined && { repeat }),
+          }),
+        )
         onSaved?.()
       }}
       onClosed={onClosed}
@@ -50,6 +60,7 @@ const oneParagraph = (text: string) => text.replace(/[\r\n]+/g, ' ')
 export function EditTaskDialog({
   text,
   due = null,
+  repeat = null,
   gone = false,
   onSave,
   onClosed,
@@ -63,6 +74,7 @@ export function EditTaskDialog({
   const cutId = useId()
   const [draft, setDraft] = useState(text)
   const dueDraft = useDueDraft(due)
+  const repeatDraft = useRepeatDraft(repeat)
   const normalized = normalizeTaskText(draft)
   const cut = useLengthLimit(fieldRef, draft, setDraft, oneParagraph)
   useEffect(() => {
@@ -78,9 +90,14 @@ export function EditTaskDialog({
   }
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (normalized === null || gone) return
+    if (normalized === null || gone || repeatDraft.unread) return
     const changed = dueDraft.changed()
-    if (changed === undefined) onSave(normalized)
+    const repeating = repeatDraft.changed()
+    // A new repeat starts on its first day, unless the date was changed too; a date changed
+    // alone keeps the repeat.
+    const movedTo = changed === undefined ? repeating?.due : changed
+    if (repeating !== undefined) onSave(normalized, movedTo, repeating.repeat)
+    else if (changed === undefined) onSave(normalized)
     else onSave(normalized, changed)
     close()
   }
@@ -118,6 +135,7 @@ export function EditTaskDialog({
             />
             <CutNotice id={cutId} shown={cut} />
             <DueFields draft={dueDraft} />
+            <RepeatField draft={repeatDraft} />
           </>
         )}
         <div className="dialog-actions">
@@ -130,7 +148,11 @@ export function EditTaskDialog({
             Close
           </button>
           {!gone && (
-            <button type="submit" className="primary" disabled={normalized === null}>
+            <button
+              type="submit"
+              className="primary"
+              disabled={normalized === null || repeatDraft.unread}
+            >
               Save changes
             </button>
           )}

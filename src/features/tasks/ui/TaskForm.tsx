@@ -48,7 +48,9 @@ export function TaskForm({ onAdded }: { onAdded?: (id: string, text: string) => 
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const found = typedDue.shownFor(draft)
-    const outcome = dispatch(found ? addTask(found.text, found.due) : addTask(draft))
+    const outcome = dispatch(
+      found ? addTask(found.text, found.due, found.repeat ?? null) : addTask(draft),
+    )
     if (outcome.kind === 'added') {
       setDraft('')
       onAdded?.(outcome.id, outcome.text)

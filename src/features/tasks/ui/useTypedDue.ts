@@ -1,13 +1,23 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { loadDueParser } from '../model/loadDueParser'
+import { loadRepeatReader } from '../model/loadRepeatReader'
 import type { DueParser, FoundDue } from '../model/parseDue'
+import type { RepeatReader } from '../model/readRepeat'
+
+/** What the draft holds: a date, or a repeat with its first date. */
+export type FoundWhen = FoundDue & { repeat?: string }
+interface Readers {
+  due: DueParser
+  repeat: RepeatReader
+}
 
 /**
- * The date the draft holds, read in a deferred render so a keystroke never waits for the
- * parser; the phrases the person refused stay refused until the draft is emptied.
+ * The date or repeat the draft holds, read in a deferred render so a keystroke never waits for
+ * the readers; the phrases the person refused stay refused until the draft is emptied. A repeat
+ * comes first: its words are no date of their own (dueRules.ts).
  */
 export function useTypedDue(draft: string) {
-  const [parse, setParse] = useState<DueParser | null>(null)
+  const [parse, setParse] = useState<Readers | null>(null)
   const [refused, setRefused] = useState<readonly string[]>([])
   if (draft === '' && refused.length > 0) setRefused([])
   const wanted = draft !== ''
@@ -15,9 +25,9 @@ export function useTypedDue(draft: string) {
   useEffect(() => {
     if (!wanted || parse) return
     let live = true
-    loadDueParser().then(
-      (loaded) => {
-        if (live) setParse(() => loaded)
+    Promise.all([loadDueParser(), loadRepeatReader()]).then(
+      ([due, repeat]) => {
+        if (live) setParse({ due, repeat })
       },
       // Offline before the parser was kept: the task is added as typed.
       () => undefined,
@@ -27,8 +37,8 @@ export function useTypedDue(draft: string) {
     }
   }, [wanted, parse])
   const typed = useDeferredValue(draft)
-  const found = useMemo(
-    () => (parse && typed ? parse(typed, refused) : null),
+  const found = useMemo<FoundWhen | null>(
+    () => (parse && typed ? (parse.repeat(typed, refused) ?? parse.due(typed, refused)) : null),
     [parse, typed, refused],
   )
   return {
@@ -38,6 +48,6 @@ export function useTypedDue(draft: string) {
       if (found) setRefused([...refused, found.phrase])
     },
     /** The date the hint shows for `text`: none before the hint has caught up with it. */
-    shownFor: (text: string): FoundDue | null => (text === typed ? found : null),
+    shownFor: (text: string): FoundWhen | null => (text === typed ? found : null),
   }
 }

@@ -25,6 +25,8 @@ async function previewOf(name: string, text = fixture(name)) {
   return { preview: await previewImport(parsed, [], now), format: parsed.format }
 }
 
+const repeatsOf = (tasks: { text: string; fields?: { repeat?: string | null } | undefined }[]) =>
+  tasks.flatMap(({ text, fields }) => (fields?.repeat ? [[text, fields.repeat]] : []))
 const duesOf = (tasks: { text: string; fields?: { due?: string | null } | undefined }[]) =>
   tasks.map(({ text, fields }) => [text, fields?.due])
 
@@ -69,7 +71,7 @@ describe('this app’s files carry the due date', () => {
       const text = format === 'json' ? toJson(list, NOW) : toCsv(list)
       const { preview } = await previewOf(`export.${format}`, text)
       expect(duesOf(preview.tasks)).toEqual(list.map(({ task: t, due }) => [t, due ?? undefined]))
-      expect(preview.dates).toEqual({ unread: 0, repeated: 0 })
+      expect(preview.dates).toEqual({ unread: 0, repeated: 0, repeats: 0 })
     },
   )
 
@@ -94,7 +96,7 @@ describe('Google Tasks’ Takeout', () => {
       ['Fix the gate', undefined],
       ['Book the dentist', '2026-11-20'],
     ])
-    expect(preview.dates).toEqual({ unread: 1, repeated: 0 })
+    expect(preview.dates).toEqual({ unread: 1, repeated: 0, repeats: 0 })
     expect(datesLines(preview)).toEqual([
       '1 date could not be understood: its task is added without a date.',
     ])
@@ -116,9 +118,14 @@ describe('Todoist’s DATE', () => {
       ['Sort the attic', undefined],
       ['Read a book', undefined],
     ])
-    expect(preview.dates).toEqual({ unread: 1, repeated: 3 })
+    expect(preview.dates).toEqual({ unread: 1, repeated: 0, repeats: 3 })
+    expect(repeatsOf(preview.tasks)).toEqual([
+      ['Water the plants', 'FREQ=WEEKLY;BYDAY=MO'],
+      ['Stand-up', 'FREQ=DAILY'],
+      ['Pay the rent', 'FREQ=MONTHLY;BYMONTHDAY=1'],
+    ])
     expect(datesLines(preview)).toEqual([
-      '3 tasks repeated in Todoist: each is added once, due on its next date.',
+      '3 tasks repeat in Todoist: each keeps its repeat here, due on its next date.',
       '1 date could not be understood: its task is added without a date.',
     ])
     expect(notKeptItems(preview, format)).toEqual([])
@@ -131,9 +138,9 @@ describe('Todoist’s DATE', () => {
     if (!parsed.ok) throw new Error(parsed.problem.kind)
     const preview = await previewImport(parsed, [task('x', 'B', null)], now)
     // B is already in the list: its dates do not count.
-    expect(preview.dates).toEqual({ unread: 0, repeated: 1 })
+    expect(preview.dates).toEqual({ unread: 0, repeated: 0, repeats: 1 })
     expect(datesLines(preview)).toEqual([
-      '1 task repeated in Todoist: it is added once, due on its next date.',
+      '1 task repeats in Todoist: it keeps its repeat here, due on its next date.',
     ])
   })
 

@@ -86,10 +86,10 @@ describe('parseImport', () => {
       ['Back up the laptop', { group: 1, subtask: true }],
     ])
     expect(unreadLines).toEqual([10, 16])
-    // Its DATE: "every month" starts today, once; "Dec 2 2026" is that day.
+    // Its DATE: "every month" starts today and keeps its repeat; "Dec 2 2026" is that day.
     expect(tasks.map(({ fields, date }) => [fields?.due, date])).toEqual([
       [undefined, undefined],
-      ['2026-11-28', 'repeated'],
+      ['2026-11-28', 'repeats'],
       ['2026-12-02', undefined],
       ...Array.from({ length: 6 }, () => [undefined, undefined]),
     ])

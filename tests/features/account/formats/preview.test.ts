@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseImport } from '../../../../src/features/account/formats/parseImport'
 import { previewImport } from '../../../../src/features/account/formats/preview'
+import { fromTakeout } from '../../../../src/features/account/formats/takeout'
 import type { FileTask, ImportFormat } from '../../../../src/features/account/formats/types'
 import { notKeptItems, hiddenLine, unreadLinesText } from '../../../../src/features/account/words'
 import { storedTask } from '../../../support/store'
@@ -49,7 +50,7 @@ describe('previewImport', () => {
         groups: 0,
         notesAsText: 0,
       },
-      dates: { unread: 0, repeated: 0 },
+      dates: { unread: 0, repeated: 0, repeats: 0 },
       hidden: 0,
       unreadLines: [],
     })
@@ -96,6 +97,35 @@ describe('previewImport', () => {
     ])
     // Reply to the landlord is finished and hidden (cleared from view): added finished, said.
     expect(preview.hidden).toBe(1)
+    expect(hiddenLine(preview)).toBe(
+      '1 task was cleared from view in Google Tasks: it is added as finished.',
+    )
+  })
+
+  it('a Takeout task marked hidden but open stays open and is not said as cleared', async () => {
+    const item = (title: string, status: string, hidden: boolean) => ({ title, status, hidden })
+    const file = {
+      kind: 'tasks#taskLists',
+      items: [
+        {
+          title: 'My Tasks',
+          items: [
+            item('Open', 'needsAction', false),
+            item('Done and cleared', 'completed', true),
+            item('Open, marked hidden', 'needsAction', true),
+          ],
+        },
+      ],
+    }
+    const parsed = fromTakeout(file)
+    if (!parsed.ok) throw new Error('not read')
+    const preview = await previewImport(parsed, [], now)
+    expect(preview.tasks.map(({ text, finished }) => [text, finished])).toEqual([
+      ['Open', false],
+      ['Done and cleared', true],
+      ['Open, marked hidden', false],
+    ])
+    expect(preview.finished).toBe(1)
     expect(hiddenLine(preview)).toBe(
       '1 task was cleared from view in Google Tasks: it is added as finished.',
     )

@@ -8,6 +8,7 @@ import { toggleTask } from '../../../../src/features/tasks/model/commands'
 import { createTestServices } from '../../../support/services'
 import { settle } from '../../../support/settle'
 import { signedInStore, storedTask } from '../../../support/store'
+import { nextDue } from '../../../../src/features/tasks/model/recurrence'
 
 // The tasks' side of Log Out: what the device keeps of them afterwards.
 
@@ -21,7 +22,7 @@ describe('signing out on purpose', () => {
   it('clears what the device keeps once everything reached the server', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined)
     const { store, repository } = await signedInWith()
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     store.dispatch(signOutRequested())
     await vi.waitFor(() => {
       expect(repository.devicesCleared).toBe(1)
@@ -34,7 +35,7 @@ describe('signing out on purpose', () => {
     // The server stops answering: Log Out waits its 3 s.
     repository.serverReachable = false
     repository.holdWrites()
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     await vi.waitFor(() => {
       expect(store.getState().sync.serverSeen).toBe(false)
     })
@@ -53,7 +54,7 @@ describe('signing out on purpose', () => {
     const { store, repository, fakeAuth } = await signedInWith()
     expect(store.getState().sync.serverSeen).toBe(true)
     repository.holdWrites()
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     vi.useFakeTimers()
     store.dispatch(signOutRequested())
     await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_MS * 2)
@@ -74,7 +75,7 @@ describe('signing out on purpose', () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined)
     const { store, repository, fakeAuth } = await signedInWith()
     repository.holdWrites()
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     vi.useFakeTimers()
     store.dispatch(signOutRequested())
     await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_ANSWERING_MS - 1)

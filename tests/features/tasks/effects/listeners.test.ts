@@ -16,6 +16,7 @@ import {
 } from '../../../../src/features/tasks/model/tasksSlice'
 import { settle } from '../../../support/settle'
 import { EMAIL, signedInStore, storedTask } from '../../../support/store'
+import { nextDue } from '../../../../src/features/tasks/model/recurrence'
 
 const signedInWith = () =>
   signedInStore([
@@ -31,7 +32,7 @@ afterEach(() => {
 describe('each click writes only what it changed', () => {
   it('mark as done: the state and the order, with confetti', async () => {
     const { store, repository, celebrate } = await signedInWith()
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     await settle()
     expect(repository.writes).toEqual([
       {
@@ -45,7 +46,7 @@ describe('each click writes only what it changed', () => {
 
   it('mark as incomplete: the state and the order, without confetti', async () => {
     const { store, repository, celebrate } = await signedInWith()
-    store.dispatch(toggleTask('c'))
+    store.dispatch(toggleTask('c', nextDue))
     await settle()
     expect(repository.writes).toEqual([
       { kind: 'update', id: 'c', changes: { isFinished: false, order: -1, rank: null } },
@@ -77,7 +78,7 @@ describe('each click writes only what it changed', () => {
   it('delete: that document; an id not in the list writes nothing', async () => {
     const { store, repository, celebrate } = await signedInWith()
     store.dispatch(deleteTask('ghost'))
-    store.dispatch(toggleTask('ghost'))
+    store.dispatch(toggleTask('ghost', nextDue))
     store.dispatch(deleteTask('b'))
     await settle()
     expect(repository.writes).toEqual([{ kind: 'delete', id: 'b' }])
@@ -86,7 +87,7 @@ describe('each click writes only what it changed', () => {
 
   it('clear finished: a delete of each finished task', async () => {
     const { store, repository } = await signedInWith()
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     store.dispatch(clearFinished())
     await settle()
     const deleted = repository.writes.slice(1).map((write) => write.kind === 'delete' && write.id)
@@ -111,7 +112,7 @@ describe('each click writes only what it changed', () => {
   it('nobody waits for the server: the list has changed before any write is answered', async () => {
     const { store, repository } = await signedInWith()
     repository.holdWrites()
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     store.dispatch(deleteTask('b'))
     expect(selectAllTasks(store.getState()).map((task) => task.id)).toEqual(['c', 'a'])
     expect(repository.writes).toHaveLength(2)

@@ -4,6 +4,7 @@ import { compareTasks, FINISHED_ORDER_BASE } from '../../../../src/features/task
 import { selectAllTasks, selectTaskIds } from '../../../../src/features/tasks/model/tasksSlice'
 import { settle } from '../../../support/settle'
 import { signedInStore, storedTask } from '../../../support/store'
+import { nextDue } from '../../../../src/features/tasks/model/recurrence'
 
 // A thousand moves on a real store: up to 4 s beside two busy loops.
 vi.setConfig({ testTimeout: 15_000 })
@@ -71,7 +72,7 @@ describe('a move', () => {
   it('is undone by nothing else: a tick then moves the task to the end as the spec says', async () => {
     const { store } = await signedInStore(list(3))
     store.dispatch(moveTask('t002', 't000'))
-    store.dispatch(toggleTask('t002'))
+    store.dispatch(toggleTask('t002', nextDue))
     expect(selectTaskIds(store.getState())).toEqual(['t000', 't001', 't002'])
     expect(selectAllTasks(store.getState()).at(-1)).toMatchObject({ id: 't002', isFinished: true })
   })

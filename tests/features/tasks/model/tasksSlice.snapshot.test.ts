@@ -15,6 +15,7 @@ import {
 } from '../../../../src/features/tasks/model/tasksSlice'
 import { ADA } from '../../../support/fakeAuthService'
 import { changed, EMAIL, snapshotOf, storedTask, storeWithList } from '../../../support/store'
+import { nextDue } from '../../../../src/features/tasks/model/recurrence'
 
 // The live query's reports as the tasks slice applies them.
 
@@ -101,7 +102,7 @@ describe('a later report', () => {
 
   it('ignores a change this page still waits to have saved: the page’s click is newer', () => {
     const { store } = storeWithList([storedTask('a', false, 0)])
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     const after = store.getState().tasks
     store.dispatch(snapshotOf([changed(storedTask('a', false, 0), true)]))
     store.dispatch(snapshotOf([{ kind: 'removed', id: 'a', pendingHere: true }]))

@@ -22,6 +22,7 @@ import {
 } from '../../../../src/features/tasks/model/tasksSlice'
 import { newTask } from '../../../../src/services/taskDocument'
 import { EMAIL, storedTask, storeWithList } from '../../../support/store'
+import { nextDue } from '../../../../src/features/tasks/model/recurrence'
 
 // The commands (commands.ts, and the add's order as addTask computes it) and their reducers:
 // where each change puts a task. The live query's side of the slice is in
@@ -77,7 +78,7 @@ describe('mark as done', () => {
       storedTask('b', false, 1),
       storedTask('c', true, FINISHED_ORDER_BASE),
     ])
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     expect(ids(store)).toEqual(['b', 'c', 'a'])
     expect(selectAllTasks(store.getState()).at(-1)).toMatchObject({ id: 'a', isFinished: true })
     expect(orders(store)).toEqual([1, FINISHED_ORDER_BASE, FINISHED_ORDER_BASE + 1])
@@ -91,7 +92,7 @@ describe('mark as incomplete', () => {
       storedTask('b', true, FINISHED_ORDER_BASE),
       storedTask('c', true, FINISHED_ORDER_BASE + 1),
     ])
-    store.dispatch(toggleTask('c'))
+    store.dispatch(toggleTask('c', nextDue))
     expect(ids(store)).toEqual(['c', 'a', 'b'])
     expect(selectAllTasks(store.getState())[0]).toMatchObject({ id: 'c', isFinished: false })
     expect(orders(store)).toEqual([-1, 0, FINISHED_ORDER_BASE])
@@ -108,9 +109,9 @@ describe('tasks the original app stored (no order)', () => {
     const { store } = storeWithList([original('b'), original('c'), original('a', true)])
     store.dispatch(added(store, 'n'))
     expect(ids(store)).toEqual(['b', 'c', 'n', 'a'])
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     expect(ids(store)).toEqual(['a', 'b', 'c', 'n'])
-    store.dispatch(toggleTask('c'))
+    store.dispatch(toggleTask('c', nextDue))
     expect(ids(store)).toEqual(['a', 'b', 'n', 'c'])
     const stored = selectAllTasks(store.getState()).map(({ id, order }) => [id, order])
     expect(stored.filter(([, order]) => order !== null).map(([id]) => id)).toEqual(['a', 'n', 'c'])
@@ -124,7 +125,7 @@ describe('the order', () => {
       const list = ids(store)
       const some = list[(i * 7) % list.length] ?? 'done'
       if (i % 3 === 0) store.dispatch(added(store, `n${String(i)}`))
-      else store.dispatch(toggleTask(some))
+      else store.dispatch(toggleTask(some, nextDue))
     }
     expect(orders(store).every((order) => Number.isInteger(order))).toBe(true)
     expect(isSorted(store)).toBe(true)
@@ -203,7 +204,7 @@ describe('an id that is not in the list', () => {
   it('changes nothing, whatever the click', () => {
     const { store } = storeWithList([storedTask('a')])
     const before = store.getState()
-    store.dispatch(toggleTask('ghost'))
+    store.dispatch(toggleTask('ghost', nextDue))
     store.dispatch(taskMarkedDone({ id: 'ghost', order: 3, rank: null }))
     store.dispatch(taskMarkedIncomplete({ id: 'ghost', order: -3, rank: null }))
     store.dispatch(taskTextSaved({ id: 'ghost', task: 'Boo' }))
@@ -218,7 +219,7 @@ describe('an id that is not in the list', () => {
     const { store } = storeWithList([storedTask('a')])
     const before = store.getState()
     for (const id of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
-      store.dispatch(toggleTask(id))
+      store.dispatch(toggleTask(id, nextDue))
       store.dispatch(taskMarkedDone({ id, order: 3, rank: null }))
       store.dispatch(taskMarkedIncomplete({ id, order: -3, rank: null }))
       store.dispatch(taskTextSaved({ id, task: 'Boo' }))

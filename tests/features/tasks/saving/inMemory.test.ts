@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { connectivityLost } from '../../../../src/app/hooks'
 import { addTask, moveTask, toggleTask } from '../../../../src/features/tasks/model/commands'
+import { nextDue } from '../../../../src/features/tasks/model/recurrence'
 import { IN_MEMORY_MS } from '../../../../src/features/tasks/saving/listeners'
 import {
   SAVING_MESSAGE,
@@ -70,7 +71,7 @@ describe('changes in the page’s memory alone', () => {
   it('never says it for a change on disk within the moment', async () => {
     const { store, repository, said, inMemory } = await busyDevice()
     repository.holdInMemory()
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     await vi.advanceTimersByTimeAsync(IN_MEMORY_MS - 100)
     expect(inMemory()).toBe(true)
     repository.putOnDisk()
@@ -82,12 +83,12 @@ describe('changes in the page’s memory alone', () => {
   it('times each spell in memory from its start', async () => {
     const { store, repository, message } = await busyDevice()
     repository.holdInMemory()
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     await vi.advanceTimersByTimeAsync(IN_MEMORY_MS - 100)
     repository.putOnDisk()
     await vi.advanceTimersByTimeAsync(0)
     repository.holdInMemory()
-    store.dispatch(toggleTask('b'))
+    store.dispatch(toggleTask('b', nextDue))
     await vi.advanceTimersByTimeAsync(IN_MEMORY_MS - 1)
     expect(message()).toBeNull()
     await vi.advanceTimersByTimeAsync(1)
@@ -99,7 +100,7 @@ describe('changes in the page’s memory alone', () => {
     store.dispatch(connectivityLost())
     repository.serverReachable = false
     repository.holdInMemory()
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     await vi.advanceTimersByTimeAsync(IN_MEMORY_MS)
     expect(message()).toBe(SAVING_MESSAGE)
     repository.putOnDisk()

@@ -15,6 +15,7 @@ import {
 } from '../../../../src/features/tasks/model/tasksSlice'
 import { createTestServices } from '../../../support/services'
 import { signedInStore, startedStore, storedTask } from '../../../support/store'
+import { nextDue } from '../../../../src/features/tasks/model/recurrence'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -34,7 +35,7 @@ async function signedInPage() {
 describe('the sync line', () => {
   it('says nothing while writes go through', async () => {
     const { store, message } = await signedInPage()
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     await vi.advanceTimersByTimeAsync(SLOW_WRITE_MS * 3)
     expect(message()).toBeNull()
   })
@@ -42,9 +43,9 @@ describe('the sync line', () => {
   it('says "Saving…" once changes have waited a second, from the first of them, until they are through', async () => {
     const { store, repository, message } = await signedInPage()
     repository.holdWrites()
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     await vi.advanceTimersByTimeAsync(SLOW_WRITE_MS / 2)
-    store.dispatch(toggleTask('b'))
+    store.dispatch(toggleTask('b', nextDue))
     await vi.advanceTimersByTimeAsync(SLOW_WRITE_MS / 2 - 1)
     expect(message()).toBeNull()
     await vi.advanceTimersByTimeAsync(1)
@@ -73,7 +74,7 @@ describe('the sync line', () => {
   it('names the latest change the server refused, and how many more, until each is retried or discarded', async () => {
     const { store, repository, message } = await signedInPage()
     repository.refuseWrites('permission-denied')
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     await vi.advanceTimersByTimeAsync(0)
     expect(message()).toBe('Not saved: “Email Alex”: the server refused it.')
     store.dispatch(taskTextSaved({ id: 'b', task: 'Call Bea' }))

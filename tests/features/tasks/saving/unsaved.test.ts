@@ -11,6 +11,7 @@ import { selectUnsaved, selectUnsavedDeletes } from '../../../../src/features/ta
 import type { Task } from '../../../../src/services/types'
 import { settle } from '../../../support/settle'
 import { changed, snapshotOf, storedTask, storeWithList } from '../../../support/store'
+import { nextDue } from '../../../../src/features/tasks/model/recurrence'
 
 // A change the server refused, as the tasks slice keeps it (unsaved.ts): never undone by itself,
 // retried or discarded when the person says so. The refusals are dispatched as effects/listeners.ts does.
@@ -41,7 +42,7 @@ describe('a refused change', () => {
 
   it('Discard shows the server’s version, where its order puts it', () => {
     const { store } = threeTasks()
-    store.dispatch(toggleTask('a'))
+    store.dispatch(toggleTask('a', nextDue))
     store.dispatch(refused('a', 'update', 'Task a'))
     store.dispatch(snapshotOf([changed(storedTask('a', false, 0))]))
     expect(texts(store)).toEqual(['Task b', 'Task c', 'Task a'])

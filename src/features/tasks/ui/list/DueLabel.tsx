@@ -1,31 +1,46 @@
 import { isOverdue } from '../../model/due'
 import { dueLabel, dueSentence } from '../../model/dueWords'
+import { repeatWords } from '../../model/repeatWords'
 
 /**
  * A row's date, compact ("Tomorrow", "Fri 17:00", "3 Dec"); an open task past its day says
- * "Overdue" in words as well as in colour. Screen readers get the whole sentence.
+ * "Overdue" in words as well as in colour. A repeat follows it ("↻ every Monday"): the date is
+ * what comes next. Screen readers get the whole sentence.
  */
 export function DueLabel({
   id,
   due,
+  repeat = null,
   today,
   open,
 }: {
   id: string
-  due: string
+  due: string | null
+  repeat?: string | null
   today: string
   open: boolean
 }) {
   const overdue = open && isOverdue(due, today)
-  const sentence = dueSentence(due, today)
+  const repeats = repeat === null ? null : `Repeats ${repeatWords(repeat)}`
+  const sentence = [
+    due && (overdue ? `Overdue. ${dueSentence(due, today)}` : dueSentence(due, today)),
+    repeats,
+  ]
+    .filter(Boolean)
+    .join('. ')
   return (
     <span className={`task-due${overdue ? ' overdue' : ''}`}>
       <span aria-hidden="true">
         {overdue && <strong>Overdue · </strong>}
-        {dueLabel(due, today)}
+        {due && dueLabel(due, today)}
+        {repeat !== null && (
+          <span className="task-repeat">
+            {due && ' · '}↻ {repeatWords(repeat)}
+          </span>
+        )}
       </span>
       <span id={id} className="visually-hidden">
-        {overdue ? `Overdue. ${sentence}` : sentence}
+        {sentence}
       </span>
     </span>
   )

@@ -11,6 +11,7 @@ import {
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks'
 import { deleteTask, toggleTask } from '../../model/commands'
 import { selectTaskById } from '../../model/tasksSlice'
+import { nextDue } from '../../model/recurrence'
 import { selectClock } from '../../model/day'
 import { DueLabel } from './DueLabel'
 import { selectUnsaved } from '../../saving/unsaved'
@@ -69,8 +70,9 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
   const { today } = useAppSelector(selectClock)
   // A row can outlive its task for one render while the list catches up.
   if (task === undefined) return null
-  // The date is read with the text: "Water the plants, Due tomorrow, Sat 28 Nov".
-  const described = task.due === null ? textId : `${textId} ${textId}d`
+  // The date is read with the text: "Water the plants, Due tomorrow, Sat 28 Nov", and a repeat.
+  const dated = task.due !== null || task.repeat !== null
+  const described = dated ? `${textId} ${textId}d` : textId
   const toggleTitle = task.isFinished ? 'Mark as incomplete' : 'Mark as complete'
   const edit = (inMenu?: typeof MENU_ITEM) => (
     <button
@@ -123,17 +125,23 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
         aria-label={toggleTitle}
         aria-pressed={task.isFinished}
         onClick={(event) => {
-          if (!slidUnder(id, event)) dispatch(toggleTask(id))
+          if (!slidUnder(id, event)) dispatch(toggleTask(id, nextDue))
         }}
       />
       {/* The date goes under the text, so a phone's narrow row keeps its width for the text. */}
-      {task.due === null ? (
-        text
-      ) : (
+      {dated ? (
         <span className="task-main">
           {text}
-          <DueLabel id={`${textId}d`} due={task.due} today={today} open={!task.isFinished} />
+          <DueLabel
+            id={`${textId}d`}
+            due={task.due}
+            repeat={task.repeat}
+            today={today}
+            open={!task.isFinished}
+          />
         </span>
+      ) : (
+        text
       )}
       <span className="row-actions">
         {edit()}

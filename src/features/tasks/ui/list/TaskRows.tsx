@@ -18,6 +18,7 @@ import { useHiddenText } from './useHiddenText'
 import { useListWindow } from './useListWindow'
 import { useReorderKit } from './useReorderKit'
 import { useReveal, type Reveal } from './useReveal'
+import { useStatusHeight } from './statusClearance'
 import { RowMovesContext, useRowMoves } from './useRowMoves'
 // The Edit dialog opens only from a row: it comes with the rows, after the first render.
 export { TaskEditor } from '../EditTaskDialog'
@@ -47,6 +48,7 @@ export const TaskRows = memo(function TaskRows({ ids, focus, reveal = null }: Ta
   const { windowed, offsets, range, pinned, gap, pitch, committed } = listWindow
   const hiddenText = useHiddenText(listRef, ids, listWindow)
   useReveal(listRef, committed, reveal)
+  useStatusHeight()
   const Row = kit?.SortableTaskItem ?? TaskItem
   const places = new Map<string, number>()
   const row = (index: number) => {

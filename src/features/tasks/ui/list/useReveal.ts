@@ -1,6 +1,7 @@
 import { useEffect, type RefObject } from 'react'
 import { afterNextPaint } from '../../../../lib/helpers'
 import { rowElement } from './rowControls'
+import { keepClearOfStatus } from './statusClearance'
 import type { CommittedList } from './useListWindow'
 
 export interface Reveal {
@@ -20,6 +21,7 @@ export function useReveal(
   useEffect(() => {
     if (reveal === null) return
     let cancel: () => void = () => undefined
+    let stopKeeping: () => void = () => undefined
     let steps = 0
     const step = () => {
       const list = listRef.current
@@ -37,6 +39,7 @@ export function useReveal(
       }
       // Its scroll margin keeps it clear of the sticky form.
       row.scrollIntoView({ block: 'nearest' })
+      stopKeeping = keepClearOfStatus(row)
       row.classList.add('just-added')
       row.addEventListener(
         'animationend',
@@ -49,6 +52,7 @@ export function useReveal(
     cancel = afterNextPaint(step)
     return () => {
       cancel()
+      stopKeeping()
     }
   }, [listRef, committed, reveal])
 }
