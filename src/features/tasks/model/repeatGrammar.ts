@@ -74,8 +74,8 @@ export function grammarOf(words: GrammarWords): RepeatGrammar {
         source.lastIndex = end
         const match = source.exec(text)
         const time = match && toTime(match)
-        if (match && time && !read.time) {
-          read = { ...read, time }
+        if (match && time && (!read.time || read.timeSaid === false)) {
+          read = { ...read, time, timeSaid: true }
           end = source.lastIndex
         }
       }
