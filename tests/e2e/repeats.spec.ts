@@ -64,6 +64,7 @@ for (const { width, way, touch } of [
       await expect(taskInput(page)).toHaveAccessibleDescription(
         'Repeats every Monday, next Mon 14 Dec',
       )
+      await page.screenshot({ path: `test-results/screens/repeat-hint-${String(width)}.png` })
       await press(page, page.getByRole('button', { name: 'Add Task' }))
       await expect(dateOf(page, 'water plants')).toHaveText('Mon · ↻ every Monday')
       await expect
@@ -100,6 +101,7 @@ for (const { width, way, touch } of [
       await expect(dateOf(page, 'Pay rent')).toHaveText('Sat · ↻ every 3 days')
       await expect(toggle(page, 'Pay rent')).toHaveAttribute('aria-pressed', 'false')
       await expect(page.locator('.undo-bar')).toContainText('Done. Next due Sat 12 Dec.')
+      await page.screenshot({ path: `test-results/screens/repeat-done-${String(width)}.png` })
       await expect
         .poll(() => storedOf(page, person, 'Pay rent'))
         .toMatchObject({ due: '2026-12-12', isFinished: false })
