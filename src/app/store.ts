@@ -12,6 +12,7 @@ import {
   addSyncListeners,
   addTasksListeners,
   dayReducer,
+  selectServerSeen,
   syncReducer,
   tasksReducer,
 } from '../features/tasks'
@@ -77,7 +78,7 @@ export function setupStore<Extension extends object = object>(
       getDefaultEnhancers().concat(enhancer ?? (unchanged as StoreEnhancer<Extension>)),
   })
   const startAppListening = listenerMiddleware.startListening as AppStartListening
-  addAuthListeners(startAppListening)
+  addAuthListeners(startAppListening, { serverAnswering: selectServerSeen })
   addTasksListeners(startAppListening)
   addSyncListeners(startAppListening)
   addFindListeners(startAppListening)

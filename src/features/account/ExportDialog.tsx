@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
-import { selectAllTasks } from '../tasks'
+import { selectAllTasks, selectListLoaded, selectServerSeen } from '../tasks'
 import { AccountDialog, CloseButton } from './AccountDialog'
 import { exportFileName, toCsv, toJson } from './formats/ourFormat'
 import { CLOSE, downloaded, EXPORT, exportCount, MENU } from './words'
@@ -15,8 +15,8 @@ export function downloadJson(list: Parameters<typeof toJson>[0]): string {
 
 export function ExportDialog({ onClosed }: { onClosed: () => void }) {
   const list = useAppSelector(selectAllTasks)
-  const loaded = useAppSelector((state) => state.tasks.status === 'loaded')
-  const behind = useAppSelector((state) => !state.sync.serverSeen)
+  const loaded = useAppSelector(selectListLoaded)
+  const behind = !useAppSelector(selectServerSeen)
   const [saved, setSaved] = useState<string | null>(null)
   const finished = list.filter(({ isFinished }) => isFinished).length
   return (

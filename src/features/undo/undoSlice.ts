@@ -7,8 +7,8 @@ import {
   repeatingTaskDone,
   repeatingTaskDoneUndone,
   selectListOwner,
+  selectTaskById,
   taskDeleted,
-  taskIn,
   tasksCleared,
   tasksImported,
   tasksRestored,
@@ -85,7 +85,7 @@ export const selectImportOffer = (state: RootState) => state.undo.imported
 export const selectMovedOnOffer = (state: RootState) => {
   const { movedOn, deleted } = state.undo
   if (!movedOn || (deleted && deleted.count > movedOn.count)) return null
-  return taskIn(state.tasks, movedOn.id) ? movedOn : null
+  return selectTaskById(state, movedOn.id) ? movedOn : null
 }
 
 /** Undo of a repeating task's tick: the due it had comes back. The task's id, if any. */
@@ -105,7 +105,8 @@ export const undoDelete = (): AppThunk<string | null> => (dispatch, getState) =>
 
 /** Undo of the last import: its tasks still in the list go, as they are now, at once. */
 export const undoImport = (): AppThunk => (dispatch, getState) => {
-  const { undo, tasks } = getState()
-  if (undo.imported)
-    dispatch(importUndone(undo.imported.ids.flatMap((id) => taskIn(tasks, id) ?? [])))
+  const state = getState()
+  const imported = selectImportOffer(state)
+  if (imported)
+    dispatch(importUndone(imported.ids.flatMap((id) => selectTaskById(state, id) ?? [])))
 }
