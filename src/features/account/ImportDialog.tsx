@@ -1,6 +1,6 @@
 import { useAppDispatch } from '../../app/hooks'
 import { AccountDialog, CloseButton, closeDialogOf } from './AccountDialog'
-import { confirmImport } from './clicks'
+import { confirmImport } from './commands'
 import { skippedCount, type ImportPreview } from './formats/preview'
 import type { ImportFormat, ImportProblem } from './formats/types'
 import {

@@ -7,8 +7,8 @@ import type { TaskToAdd } from './formats/preview'
 import { nextTurn } from './formats/types'
 import { placeImported } from './placeImport'
 
-// The account's clicks made into events, from the list the person sees: each carries what its
-// writes need (listeners.ts writes them).
+// The account's commands, one home: its clicks made into events, from the list the person sees;
+// each carries what its writes need (listeners.ts writes them).
 
 /**
  * Tasks added to the list by one action, each slice written as it comes: 20,000 at once held the
