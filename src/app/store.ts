@@ -17,7 +17,7 @@ import {
   tasksReducer,
 } from '../features/tasks'
 import { undoReducer } from '../features/undo'
-import type { Services } from '../services/types'
+import type { Services } from '../services/appServices'
 import { devToolsOptions } from './devTools'
 import type { AppStartListening } from './hooks'
 
