@@ -18,7 +18,8 @@ import {
   type Placed,
   type TextSaved,
 } from './listState'
-import { openCountOf, taskIn, taskOf, type TaskList } from './ordering'
+import { openCountOf, taskIn, type TaskList } from './ordering'
+import { taskOf } from './taskTable'
 import {
   discarded,
   withRefusal,
@@ -165,7 +166,7 @@ export const tasksReducer = tasksSlice.reducer
 /** The list as ordering.ts's functions take it (`placeAtEnd`, `taskIn`), for other features. */
 export const selectTaskList = (state: RootState): TaskList => state.tasks
 export const selectTaskIds = (state: RootState) => state.tasks.ids
-/** The tasks by id (ordering.ts `taskOf`). */
+/** The tasks by id (taskTable.ts `taskOf`). */
 export const selectTaskTable = (state: RootState) => state.tasks.table
 export const selectTaskById = (state: RootState, id: string): Task | undefined =>
   taskIn(state.tasks, id)
