@@ -102,7 +102,9 @@ export function hiddenLine({ hidden: n }: ImportPreview): string | null {
 }
 
 /** What became of the dates another app wrote: repeating ones, and those not understood. */
-export function datesLines({ dates: { repeated, repeats, unread } }: ImportPreview): string[] {
+export function datesLines({
+  dates: { repeated, repeats, unread, unreadRepeats },
+}: ImportPreview): string[] {
   return [
     repeats &&
       (repeats === 1
@@ -116,6 +118,10 @@ export function datesLines({ dates: { repeated, repeats, unread } }: ImportPrevi
       (unread === 1
         ? '1 date could not be understood: its task is added without a date.'
         : `${count(unread)} dates could not be understood: their tasks are added without a date.`),
+    unreadRepeats &&
+      (unreadRepeats === 1
+        ? '1 repeat is not one this app reads: its task is added without it.'
+        : `${count(unreadRepeats)} repeats are not ones this app reads: their tasks are added without one.`),
   ].filter((line): line is string => Boolean(line))
 }
 

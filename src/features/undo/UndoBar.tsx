@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { due as dates, focusRowControl } from '../tasks'
+import { due as dates, focusRowControl, selectToday } from '../tasks'
 import { undoDelete, undoImport, undoMoveOn } from './commands'
 import {
   selectDeleteOffer,
@@ -17,16 +17,23 @@ const editable = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || target.matches('input, textarea, select'))
 
-/** "Mon 14 Dec", as the rows write a day (the rows' words stay out of the first render). */
-const dayWords = (due: string | null) => {
+/**
+ * "Mon 14 Dec", as the hint writes a day: in the browser's English, else British; the year when
+ * it is not this one, the time when there is one (the rows' words stay out of the first render).
+ */
+const dueWords = (due: string | null, today: string) => {
   if (due === null) return 'no date'
-  const day = due.length > 10 ? dates.dayOf(new Date(due)) : due
-  return new Date(dates.utc(day)).toLocaleDateString('en-GB', {
+  const day = dates.dueDay(due)
+  const locale = /^en(-|$)/i.test(navigator.language) ? navigator.language : 'en-GB'
+  const date = new Date(dates.utc(day)).toLocaleDateString(locale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
+    year: day.slice(0, 4) === today.slice(0, 4) ? undefined : 'numeric',
     timeZone: 'UTC',
   })
+  if (!dates.hasTime(due)) return date
+  return `${date}, ${new Date(due).toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' })}`
 }
 
 /**
@@ -39,6 +46,7 @@ export function UndoBar() {
   const dispatch = useAppDispatch()
   const deleted = useAppSelector(selectDeleteOffer)
   const movedOn = useAppSelector(selectMovedOnOffer)
+  const today = useAppSelector(selectToday)
   // Which offer's bar holds focus. A bar removed with focus in it (Undo pressed) gets no blur:
   // the next offer, with a new count, is not held by it.
   const [heldFor, setHeldFor] = useState<number | null>(null)
@@ -81,7 +89,7 @@ export function UndoBar() {
     ? !deleted.cleared
       ? 'Task deleted.'
       : `${String(length)} finished ${length === 1 ? 'task' : 'tasks'} deleted.`
-    : `Done. Next due ${dayWords(movedOn?.due ?? null)}.`
+    : `Done. Next due ${dueWords(movedOn?.due ?? null, today)}.`
   return (
     <div className="undo-bar" role="status">
       {shown !== null && (

@@ -26,6 +26,20 @@ const keptOf = (valueOf: (field: keyof StoredFields) => unknown) => {
     : undefined
 }
 
+/** A due or repeat the file gives (a value, not an empty cell) that is not one this app keeps. */
+const unreadOf = (valueOf: (field: keyof StoredFields) => unknown) => {
+  const fields = keptOf(valueOf)
+  const given = (field: 'due' | 'repeat') => {
+    const value = valueOf(field)
+    return value !== undefined && value !== null && value !== '' && fields?.[field] === undefined
+  }
+  return {
+    fields,
+    ...(given('due') && { date: 'unread' as const }),
+    ...(given('repeat') && { repeatUnread: true }),
+  }
+}
+
 const exportedTasks = (tasks: readonly Task[]) =>
   tasks.map((task, index) => ({
     id: task.id,
@@ -98,7 +112,7 @@ export function fromJson(file: Record<string, unknown>): ParseResult {
     if (!isObject(item) || typeof item.text !== 'string') return wrongShape(`${which} has no text`)
     if (typeof item.finished !== 'boolean') return wrongShape(`${which} has no "finished"`)
     rows.push({
-      task: { text: item.text, finished: item.finished, fields: keptOf((field) => item[field]) },
+      task: { text: item.text, finished: item.finished, ...unreadOf((field) => item[field]) },
       place: typeof item.place === 'number' ? item.place : NaN,
     })
   }
@@ -122,7 +136,7 @@ export function fromCsv({ header, rows, unreadLines }: CsvTable): ParseResult {
       task: {
         text: unescapeCell(fields[text ?? -1] ?? ''),
         finished: state === 'true',
-        fields: keptOf((field) => {
+        ...unreadOf((field) => {
           const cell = fields[columns.indexOf(field.toLowerCase())]
           return cell ? unescapeCell(cell) : undefined // An empty cell: a field not stored.
         }),

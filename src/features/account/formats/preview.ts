@@ -33,7 +33,7 @@ export interface ImportPreview {
   }
   notKept: NotKept
   /** Of the tasks to add, those whose date in another app was not read, or repeated there. */
-  dates: { unread: number; repeated: number; repeats: number }
+  dates: { unread: number; repeated: number; repeats: number; unreadRepeats: number }
   /** Of the tasks to add, the finished ones cleared from view where they came from. */
   hidden: number
   unreadLines: number[]
@@ -74,14 +74,23 @@ export async function previewImport(
       groups: 0,
       notesAsText: 0,
     },
-    dates: { unread: 0, repeated: 0, repeats: 0 },
+    dates: { unread: 0, repeated: 0, repeats: 0, unreadRepeats: 0 },
     hidden: 0,
     unreadLines,
   }
   const { skipped, notKept } = preview
   const groups = new Set<number>()
   const slice = slices(pause)
-  for (const { text: raw, finished, deleted, hidden, extras, fields, date } of tasks) {
+  for (const {
+    text: raw,
+    finished,
+    deleted,
+    hidden,
+    extras,
+    fields,
+    date,
+    repeatUnread,
+  } of tasks) {
     if (slice.due()) await slice.pause()
     const stored = storedText(raw, exact)
     if (deleted) skipped.deleted++
@@ -93,6 +102,7 @@ export async function previewImport(
       if (finished) preview.finished++
       if (hidden) preview.hidden++
       if (date) preview.dates[date]++
+      if (repeatUnread) preview.dates.unreadRepeats++
       if (!extras) continue
       const { group, ...kinds } = extras
       if (group !== undefined) groups.add(group)

@@ -36,6 +36,8 @@ export interface FileTask {
    * words this app does not read (added once), or one whose repeat is kept.
    */
   date?: 'unread' | 'repeated' | 'repeats'
+  /** This app's file gave a repeat that is not one the app keeps: added without it. */
+  repeatUnread?: boolean
 }
 
 export type ImportFormat = 'json' | 'csv' | 'takeout' | 'todoist'

@@ -28,7 +28,8 @@ export type NextDue = (repeat: string, due: string | null, today: string) => str
 /**
  * Done goes to the end of the list, incomplete to the top (spec §4). A repeating task is not
  * done for good: it stays open in its place, due on its next occurrence, worked out from the
- * task and the day as the person saw them.
+ * task and the day as the person saw them. One whose rule has no day left (every 31 February,
+ * from a file) is done as any other, keeping its date.
  */
 export const toggleTask =
   (id: string, nextDue: NextDue): AppThunk =>
@@ -36,8 +37,9 @@ export const toggleTask =
     const { tasks: list, day } = getState()
     const task = taskIn(list, id)
     if (task === undefined) return
-    if (task.repeat !== null && !task.isFinished) {
-      const due = nextDue(task.repeat, task.due, day.today)
+    const due =
+      task.repeat !== null && !task.isFinished && nextDue(task.repeat, task.due, day.today)
+    if (typeof due === 'string') {
       dispatch(repeatingTaskDone({ id, due, was: task.due }))
       return
     }

@@ -71,6 +71,13 @@ export function ruleFrom(read: ReadRule, today: string): Rule {
   return rule
 }
 
+/**
+ * Words after a repeat that end or start it ("until friday", "for 3 times", "starting next
+ * week"; German "bis", French "jusqu'à", "à partir de"), which the app does not keep.
+ */
+const BOUNDED =
+  /^(?:until|till|til|through|thru|ending|starting|beginning|for\s+\d+\s|for\s+(?:one|two|three|four|five|six|seven|eight|nine|ten)\s|bis\b|ab\s+(?:dem|nächste|morgen)|jusqu|à\s+partir|a\s+partir|pendant\b)/iu
+
 const refusedIn = (phrase: string, refused: readonly string[]) =>
   refused.some((no) => no.toLowerCase() === phrase.toLowerCase())
 
@@ -113,6 +120,8 @@ export function repeatReaderOf(
       .trimEnd()
       .replace(/\s*[,;:–—-]+$/, '')
     const after = text.slice(found.end).trimStart()
+    // A repeat with an end or a start is not one this app keeps: all its words stay text.
+    if (BOUNDED.test(after)) return null
     const rest = normalize(
       `${before}${/^[,;:.!?]/.test(after) ? '' : ' '}${after}`.replace(/\s+/g, ' '),
     )

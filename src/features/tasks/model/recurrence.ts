@@ -147,7 +147,7 @@ export function nextDay(rule: Rule, anchor: string, after: string): string | nul
 /**
  * The due of a repeating task ticked on `today`: the next occurrence after the day it was due,
  * or after today when it is overdue or counts from completion; its time of day kept, as the
- * wall time here. A task with no due counts from today.
+ * wall time here. A task with no due counts from today. Null when the rule has no day left.
  */
 export function nextDue(repeat: string, due: string | null, today: string): string | null {
   const rule = ruleOf(repeat)
@@ -155,7 +155,8 @@ export function nextDue(repeat: string, due: string | null, today: string): stri
   const fromToday = rule.fromCompletion || due === null
   const after = fromToday || was < today ? today : was
   const day = nextDay(rule, fromToday ? today : was, after)
-  if (day === null) return null
+  // No day left (every 31 February; a year past 9999, which no due can hold): none.
+  if (day === null || !/^\d{4}-/.test(day)) return null
   return due !== null && hasTime(due) ? dueOf(day, dueTime(due)) : day
 }
 

@@ -129,7 +129,7 @@ const FORMS: readonly Form[] = [
   [`(${DAYS})`, (m) => ({ freq: 'WEEKLY', byDay: byDay(m[1] ?? '') })],
   [
     '(morning|afternoon|evening|night)',
-    (m) => ({ freq: 'DAILY', time: TIMES_OF_DAY[(m[1] ?? '').toLowerCase()] }),
+    (m) => ({ freq: 'DAILY', time: TIMES_OF_DAY[(m[1] ?? '').toLowerCase()], timeSaid: false }),
   ],
 ]
 

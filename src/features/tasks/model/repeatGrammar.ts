@@ -18,6 +18,8 @@ export interface ReadRule {
   monthDay?: number
   byMonth?: number
   time?: Time
+  /** False when the time is the words' own ("every morning": 9:00), which a time typed after replaces. */
+  timeSaid?: boolean
   fromCompletion?: boolean
 }
 
@@ -86,8 +88,8 @@ export function grammarOf(words: GrammarWords): RepeatGrammar {
         source.lastIndex = end
         const match = source.exec(text)
         const time = match && toTime(match)
-        if (match && time && !read.time) {
-          read = { ...read, time }
+        if (match && time && (!read.time || read.timeSaid === false)) {
+          read = { ...read, time, timeSaid: true }
           end = source.lastIndex
         }
       }

@@ -71,18 +71,57 @@ describe('this app’s files carry the due date', () => {
       const text = format === 'json' ? toJson(list, NOW) : toCsv(list)
       const { preview } = await previewOf(`export.${format}`, text)
       expect(duesOf(preview.tasks)).toEqual(list.map(({ task: t, due }) => [t, due ?? undefined]))
-      expect(preview.dates).toEqual({ unread: 0, repeated: 0, repeats: 0 })
+      expect(preview.dates).toEqual({ unread: 0, repeated: 0, repeats: 0, unreadRepeats: 0 })
     },
   )
 
-  it('a file of ours with a due that is no date reads the task without one', async () => {
+  it('a file of ours with a due that is no date reads the task without one, and says so', async () => {
     const csv = 'id,text,finished,place,due\r\na,A,false,1,next week\r\nb,B,false,2,2026-02-30\r\n'
     const { preview } = await previewOf('export.csv', csv)
     expect(duesOf(preview.tasks)).toEqual([
       ['A', undefined],
       ['B', undefined],
     ])
+    expect(datesLines(preview)).toEqual([
+      '2 dates could not be understood: their tasks are added without a date.',
+    ])
   })
+
+  it.each([
+    [
+      'json',
+      (repeat: string) =>
+        JSON.stringify({
+          format: 'todo-tasks',
+          version: 1,
+          tasks: [{ text: 'A', finished: false, due: '2026-12-03', repeat }],
+        }),
+    ],
+    [
+      'csv',
+      (repeat: string) =>
+        `id,text,finished,place,due,repeat\r\na,A,false,1,2026-12-03,"${repeat}"\r\n`,
+    ],
+  ] as const)(
+    'a file of ours (%s) with a repeat this app does not keep: added without it, and said',
+    async (format, file) => {
+      for (const repeat of [
+        'FREQ=SECONDLY',
+        'FREQ=DAILY;COUNT=5',
+        'RRULE:FREQ=DAILY',
+        'freq=daily',
+        'FREQ=DAILY ',
+        'every monday',
+      ]) {
+        const { preview } = await previewOf(`export.${format}`, file(repeat))
+        expect(repeatsOf(preview.tasks), repeat).toEqual([])
+        expect(duesOf(preview.tasks)).toEqual([['A', '2026-12-03']])
+        expect(datesLines(preview), repeat).toEqual([
+          '1 repeat is not one this app reads: its task is added without it.',
+        ])
+      }
+    },
+  )
 })
 
 describe('Google Tasks’ Takeout', () => {
@@ -96,7 +135,7 @@ describe('Google Tasks’ Takeout', () => {
       ['Fix the gate', undefined],
       ['Book the dentist', '2026-11-20'],
     ])
-    expect(preview.dates).toEqual({ unread: 1, repeated: 0, repeats: 0 })
+    expect(preview.dates).toEqual({ unread: 1, repeated: 0, repeats: 0, unreadRepeats: 0 })
     expect(datesLines(preview)).toEqual([
       '1 date could not be understood: its task is added without a date.',
     ])
@@ -118,7 +157,7 @@ describe('Todoist’s DATE', () => {
       ['Sort the attic', undefined],
       ['Read a book', undefined],
     ])
-    expect(preview.dates).toEqual({ unread: 1, repeated: 0, repeats: 3 })
+    expect(preview.dates).toEqual({ unread: 1, repeated: 0, repeats: 3, unreadRepeats: 0 })
     expect(repeatsOf(preview.tasks)).toEqual([
       ['Water the plants', 'FREQ=WEEKLY;BYDAY=MO'],
       ['Stand-up', 'FREQ=DAILY'],
@@ -138,7 +177,7 @@ describe('Todoist’s DATE', () => {
     if (!parsed.ok) throw new Error(parsed.problem.kind)
     const preview = await previewImport(parsed, [task('x', 'B', null)], now)
     // B is already in the list: its dates do not count.
-    expect(preview.dates).toEqual({ unread: 0, repeated: 0, repeats: 1 })
+    expect(preview.dates).toEqual({ unread: 0, repeated: 0, repeats: 1, unreadRepeats: 0 })
     expect(datesLines(preview)).toEqual([
       '1 task repeats in Todoist: it keeps its repeat here, due on its next date.',
     ])

@@ -54,7 +54,7 @@ describe('previewImport', () => {
         groups: 0,
         notesAsText: 0,
       },
-      dates: { unread: 0, repeated: 0, repeats: 0 },
+      dates: { unread: 0, repeated: 0, repeats: 0, unreadRepeats: 0 },
       hidden: 0,
       unreadLines: [],
     })

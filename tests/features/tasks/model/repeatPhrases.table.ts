@@ -190,6 +190,15 @@ export const REPEAT_GROUPS: readonly RepeatGroup[] = [
       ['drink every hour', null],
       ['pay every 32nd', null],
       ['party every 30 feb', null],
+      // An end or a start is not kept: the words all stay text (a test of issue 45's attack).
+      ['meds every day until friday', null],
+      ['meds every day till the 20th', null],
+      ['meds every day for 3 times', null],
+      ['water every day for two weeks', null],
+      ['plan every monday starting next week', null],
+      // A time typed after a part of the day is the time.
+      ['wake every morning at 6am', 'FREQ=DAILY', '2026-12-08T06:00', 'wake'],
+      ['read every evening 21:30', 'FREQ=DAILY', '2026-12-07T21:30', 'read'],
     ],
   },
   {

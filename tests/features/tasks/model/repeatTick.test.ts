@@ -30,9 +30,15 @@ const list = () => [
   task('later', 3, { due: '2026-12-20', repeat: 'FREQ=DAILY;INTERVAL=3' }),
   task('done', FINISHED_ORDER_BASE, { due: '2026-12-01' }),
 ]
+// From a file or another client: rules the stored pattern allows with no day left.
+const noDayLeft = () => [
+  ...list(),
+  task('never', 4, { due: '2026-12-01', repeat: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=31' }),
+  task('last', 5, { due: '9999-12-31', repeat: 'FREQ=DAILY' }),
+]
 
-async function ticked(id: string) {
-  const started = await signedInStore(list())
+async function ticked(id: string, tasks = list()) {
+  const started = await signedInStore(tasks)
   started.store.dispatch(dayBegan(TODAY))
   started.store.dispatch(toggleTask(id, nextDue))
   await settle()
@@ -53,6 +59,20 @@ describe('ticking a repeating task', () => {
       { kind: 'update', id: 'weekly', changes: { due: '2026-12-14' } },
     ])
   })
+
+  it.each(['never', 'last'])(
+    'one whose rule has no day left (%s) is done as any other, keeping its date',
+    async (id) => {
+      const { store, celebrate } = await ticked(id, noDayLeft())
+      const before = noDayLeft().find((each) => each.id === id)
+      expect(selectTaskById(store.getState(), id)).toMatchObject({
+        isFinished: true,
+        due: before?.due,
+      })
+      expect(selectTaskIds(store.getState()).at(-1)).toBe(id)
+      expect(celebrate).toHaveBeenCalledTimes(1)
+    },
+  )
 
   it('an overdue one goes to the next occurrence after today, never one in the past', async () => {
     const { store } = await ticked('overdue')

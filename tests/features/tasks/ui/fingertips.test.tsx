@@ -69,6 +69,30 @@ describe('a second click that lands on another row', () => {
     expect(rowTexts()).toEqual(['Bravo', 'Charlie'])
   })
 
+  it('on a repeating task, which stays in place: one tick, not two dates on', async () => {
+    const swim = { ...storedTask('w', false, 0, 'Swim'), due: '2099-01-01', repeat: 'FREQ=DAILY' }
+    const { store } = await renderPage([swim])
+    fireEvent.click(toggleOf('Swim'), { detail: 1 })
+    fireEvent.click(toggleOf('Swim'), { detail: 2 })
+    expect(selectAllTasks(store.getState())[0]).toMatchObject({
+      isFinished: false,
+      due: '2099-01-02',
+    })
+    // A click of its own moves it on again.
+    fireEvent.click(toggleOf('Swim'), { detail: 1 })
+    expect(selectAllTasks(store.getState())[0]?.due).toBe('2099-01-03')
+  })
+
+  it('says the next date with its year when it is another, and its time', async () => {
+    const due = new Date(2099, 11, 31, 9, 30).toISOString()
+    await renderPage([{ ...storedTask('t', false, 0, 'Tea'), due, repeat: 'FREQ=DAILY' }])
+    fireEvent.click(toggleOf('Tea'), { detail: 1 })
+    // jsdom's browser writes en-US: "Fri, Jan 1, 2100, 9:30 AM".
+    expect(await screen.findByText(/^Done\. Next due /)).toHaveTextContent(
+      /^Done\. Next due Fri, Jan 1, 2100, 9:30\sAM\. Undo$/,
+    )
+  })
+
   it('still acts when it is a click of its own, or comes from the keyboard', async () => {
     await renderPage(abc())
     fireEvent.click(toggleOf('Alpha'), { detail: 1 })

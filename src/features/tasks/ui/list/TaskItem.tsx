@@ -125,7 +125,10 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
         aria-label={toggleTitle}
         aria-pressed={task.isFinished}
         onClick={(event) => {
-          if (!slidUnder(id, event)) dispatch(toggleTask(id, nextDue))
+          if (slidUnder(id, event)) return
+          // A repeating task stays in its place: a double-click's second would skip a date.
+          if (event.detail > 1 && task.repeat !== null && !task.isFinished) return
+          dispatch(toggleTask(id, nextDue))
         }}
       />
       {/* The date goes under the text, so a phone's narrow row keeps its width for the text. */}
