@@ -142,9 +142,12 @@ describe('Redux DevTools time travel, against the emulator', () => {
     app.toggle(added(dog))
     expect(app.shown()).toEqual(['Buy milk ✓'])
     app.toPresent()
-    await vi.waitFor(() => {
-      expect(selectAllTasks(store.getState())).toEqual(before.tasks)
-    })
+    await vi.waitFor(
+      () => {
+        expect(selectAllTasks(store.getState())).toEqual(before.tasks)
+      },
+      { timeout: 10_000 },
+    )
     app.toggle(added(dog))
     expect(app.skipped()).toEqual([])
     expect(selectAllTasks(store.getState())).toEqual(before.tasks)

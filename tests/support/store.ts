@@ -52,8 +52,11 @@ export async function signedInStore(
 ) {
   const started = startedStore(testServices)
   started.fakeAuth.emit(ADA)
-  await vi.waitFor(() => {
-    if (started.store.getState().tasks.status !== 'loaded') throw new Error('not loaded yet')
-  })
+  await vi.waitFor(
+    () => {
+      if (started.store.getState().tasks.status !== 'loaded') throw new Error('not loaded yet')
+    },
+    { timeout: 10_000 },
+  )
   return started
 }

@@ -72,9 +72,12 @@ describe('the account widget', () => {
     expect(logOut).toHaveAttribute('aria-busy', 'true')
     expect(fakeAuth.calls.signOut).toBe(0)
     repository.acknowledgeHeld()
-    await vi.waitFor(() => {
-      expect(fakeAuth.calls.signOut).toBe(1)
-    })
+    await vi.waitFor(
+      () => {
+        expect(fakeAuth.calls.signOut).toBe(1)
+      },
+      { timeout: 10_000 },
+    )
   })
 
   it('after Log Out, focus goes to Login now, which took its place, not to the page', async () => {

@@ -158,9 +158,12 @@ describe('Log Out', () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined)
     const { store, fakeAuth, repository } = startedStore()
     fakeAuth.emit(ADA)
-    await vi.waitFor(() => {
-      expect(selectTaskIds(store.getState())).toEqual(['a1'])
-    })
+    await vi.waitFor(
+      () => {
+        expect(selectTaskIds(store.getState())).toEqual(['a1'])
+      },
+      { timeout: 10_000 },
+    )
     repository.holdWrites()
     store.dispatch(toggleTask('a1', nextDue))
     vi.useFakeTimers()
@@ -185,9 +188,12 @@ describe('Log Out', () => {
     await settle()
     expect(fakeAuth.calls.signOut).toBe(0)
     repository.acknowledgeHeld()
-    await vi.waitFor(() => {
-      expect(repository.devicesCleared).toBe(1)
-    })
+    await vi.waitFor(
+      () => {
+        expect(repository.devicesCleared).toBe(1)
+      },
+      { timeout: 10_000 },
+    )
     expect(fakeAuth.calls.signOut).toBe(1)
     expect(store.getState().sync.unsavedLeft).toBe(false)
   })

@@ -38,9 +38,12 @@ describe('a run of Delete account', () => {
     expect(run.isMine('ada')).toBe(true)
     send.mockResolvedValueOnce(undefined)
     dispatchEvent(new Event('online'))
-    await vi.waitFor(() => {
-      expect(run.isMine('ada')).toBe(false)
-    })
+    await vi.waitFor(
+      () => {
+        expect(run.isMine('ada')).toBe(false)
+      },
+      { timeout: 10_000 },
+    )
     expect(send).toHaveBeenCalledTimes(2)
     expect(localStorage.length).toBe(0)
     // Taken: nothing more is sent.

@@ -41,9 +41,12 @@ describe('the old outbox', () => {
       ],
     })
     const { repository } = await signedInStore([], services)
-    await vi.waitFor(() => {
-      expect(repository.writes).toHaveLength(4)
-    })
+    await vi.waitFor(
+      () => {
+        expect(repository.writes).toHaveLength(4)
+      },
+      { timeout: 10_000 },
+    )
     expect(repository.writes).toEqual([
       { kind: 'add', task: storedTask('a', false, 1) },
       { kind: 'update', id: 'b', changes: { task: 'Edited offline' } },
@@ -67,16 +70,22 @@ describe('the old outbox', () => {
       entries: [entry(1, { id: 'a', kind: 'add', task: storedTask('a') })],
     })
     const { repository, fakeAuth } = await signedInStore([], services)
-    await vi.waitFor(async () => {
-      expect(await names(services.oldDevice)).toEqual([])
-    })
+    await vi.waitFor(
+      async () => {
+        expect(await names(services.oldDevice)).toEqual([])
+      },
+      { timeout: 10_000 },
+    )
     expect(repository.writes).toEqual([{ kind: 'add', task: storedTask('a') }])
     // Signed in again later: nothing is sent twice.
     fakeAuth.emit(null)
     fakeAuth.emit(ADA)
-    await vi.waitFor(() => {
-      expect(repository.watching()).toEqual([EMAIL])
-    })
+    await vi.waitFor(
+      () => {
+        expect(repository.watching()).toEqual([EMAIL])
+      },
+      { timeout: 10_000 },
+    )
     expect(repository.writes).toHaveLength(1)
   })
 
@@ -91,9 +100,12 @@ describe('the old outbox', () => {
       ],
     })
     const { store } = await signedInStore([storedTask('b')], services)
-    await vi.waitFor(() => {
-      expect(error).toHaveBeenCalledWith('Error updating document', expect.anything())
-    })
+    await vi.waitFor(
+      () => {
+        expect(error).toHaveBeenCalledWith('Error updating document', expect.anything())
+      },
+      { timeout: 10_000 },
+    )
     expect(store.getState().tasks.unsaved.b).toMatchObject({ kind: 'update', text: 'Task b' })
   })
 

@@ -24,9 +24,12 @@ describe('signing out on purpose', () => {
     const { store, repository } = await signedInWith()
     store.dispatch(toggleTask('a', nextDue))
     store.dispatch(signOutRequested())
-    await vi.waitFor(() => {
-      expect(repository.devicesCleared).toBe(1)
-    })
+    await vi.waitFor(
+      () => {
+        expect(repository.devicesCleared).toBe(1)
+      },
+      { timeout: 10_000 },
+    )
   })
 
   it('clears it with changes not yet sent too: the device keeps those alone (the adapter’s part)', async () => {
@@ -36,17 +39,23 @@ describe('signing out on purpose', () => {
     repository.serverReachable = false
     repository.holdWrites()
     store.dispatch(toggleTask('a', nextDue))
-    await vi.waitFor(() => {
-      expect(store.getState().sync.serverSeen).toBe(false)
-    })
+    await vi.waitFor(
+      () => {
+        expect(store.getState().sync.serverSeen).toBe(false)
+      },
+      { timeout: 10_000 },
+    )
     vi.useFakeTimers()
     store.dispatch(signOutRequested())
     await vi.advanceTimersByTimeAsync(SIGN_OUT_SAVE_WAIT_MS)
     expect(fakeAuth.calls.signOut).toBe(1)
     expect(store.getState().sync.unsavedLeft).toBe(true)
-    await vi.waitFor(() => {
-      expect(repository.devicesCleared).toBe(1)
-    })
+    await vi.waitFor(
+      () => {
+        expect(repository.devicesCleared).toBe(1)
+      },
+      { timeout: 10_000 },
+    )
   })
 
   it('waits past 3 s for writes on their way while the server answers: saved, nothing said (issue 37)', async () => {
@@ -64,9 +73,12 @@ describe('signing out on purpose', () => {
     repository.acknowledgeHeld()
     await vi.advanceTimersByTimeAsync(0)
     vi.useRealTimers()
-    await vi.waitFor(() => {
-      expect(repository.devicesCleared).toBe(1)
-    })
+    await vi.waitFor(
+      () => {
+        expect(repository.devicesCleared).toBe(1)
+      },
+      { timeout: 10_000 },
+    )
     expect(fakeAuth.calls.signOut).toBe(1)
     expect(store.getState().sync.unsavedLeft).toBe(false)
   })
@@ -103,12 +115,15 @@ describe('signing out on purpose', () => {
     }
     const { store } = await signedInStore([], testServices)
     store.dispatch(signOutRequested())
-    await vi.waitFor(() => {
-      expect(consoleWarn).toHaveBeenCalledExactlyOnceWith(
-        'The tasks kept on this device could not be removed',
-        err,
-      )
-    })
+    await vi.waitFor(
+      () => {
+        expect(consoleWarn).toHaveBeenCalledExactlyOnceWith(
+          'The tasks kept on this device could not be removed',
+          err,
+        )
+      },
+      { timeout: 10_000 },
+    )
     expect(store.getState().auth.user).toBeNull()
   })
 })

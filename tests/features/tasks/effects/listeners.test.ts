@@ -141,12 +141,15 @@ describe('a write the server refuses', () => {
       repository.refuseWrites('permission-denied')
       store.dispatch(click())
       const shown = selectAllTasks(store.getState())
-      await vi.waitFor(() => {
-        expect(consoleError).toHaveBeenCalledExactlyOnceWith(
-          message,
-          expect.objectContaining({ code: 'permission-denied' }),
-        )
-      })
+      await vi.waitFor(
+        () => {
+          expect(consoleError).toHaveBeenCalledExactlyOnceWith(
+            message,
+            expect.objectContaining({ code: 'permission-denied' }),
+          )
+        },
+        { timeout: 10_000 },
+      )
       // The SDK's rollback of its cache has been reported by now: the row stays.
       await settle()
       expect(selectAllTasks(store.getState())).toEqual(shown)

@@ -31,16 +31,22 @@ describe('the live query', () => {
     const { store, repository } = await signedInStore(stored)
     repository.remotePut(storedTask('n', false, 1, 'From the phone'))
     repository.remotePut(storedTask('a', true, 7, 'Ada’s, done'))
-    await vi.waitFor(() => {
-      expect(selectAllTasks(store.getState()).map((task) => task.task)).toEqual([
-        'From the phone',
-        'Ada’s, done',
-      ])
-    })
+    await vi.waitFor(
+      () => {
+        expect(selectAllTasks(store.getState()).map((task) => task.task)).toEqual([
+          'From the phone',
+          'Ada’s, done',
+        ])
+      },
+      { timeout: 10_000 },
+    )
     repository.remoteDelete('n')
-    await vi.waitFor(() => {
-      expect(selectTaskIds(store.getState())).toEqual(['a'])
-    })
+    await vi.waitFor(
+      () => {
+        expect(selectTaskIds(store.getState())).toEqual(['a'])
+      },
+      { timeout: 10_000 },
+    )
   })
 
   it('stops at sign-out, and the list is cleared', async () => {
@@ -58,9 +64,12 @@ describe('the live query', () => {
     const { store, repository, fakeAuth } = await signedInStore(stored)
     fakeAuth.emit(GRACE)
     expect(selectTaskIds(store.getState())).toEqual([])
-    await vi.waitFor(() => {
-      expect(selectTaskIds(store.getState())).toEqual(['g'])
-    })
+    await vi.waitFor(
+      () => {
+        expect(selectTaskIds(store.getState())).toEqual(['g'])
+      },
+      { timeout: 10_000 },
+    )
     expect(repository.watching()).toEqual([GRACE.email])
   })
 
@@ -96,9 +105,12 @@ describe('a failed live query', () => {
     const { store, repository, fakeAuth } = startedStore(createTestServices({ stored }))
     fakeAuth.emit(ADA)
     repository.failWatches(firestoreError('unavailable'))
-    await vi.waitFor(() => {
-      expect(selectListAvailability(store.getState())).toBe('failed')
-    })
+    await vi.waitFor(
+      () => {
+        expect(selectListAvailability(store.getState())).toBe('failed')
+      },
+      { timeout: 10_000 },
+    )
   })
 
   it('an answer that never comes: still loading, then late with Retry, which asks again on a new connection', async () => {

@@ -98,8 +98,11 @@ describe('the sync line', () => {
     const testServices = createTestServices()
     testServices.repository.setPersistence('memory')
     const { store } = startedStore(testServices)
-    await vi.waitFor(() => {
-      expect(selectSyncMessage(store.getState())).toBe(MEMORY_ONLY_MESSAGE)
-    })
+    await vi.waitFor(
+      () => {
+        expect(selectSyncMessage(store.getState())).toBe(MEMORY_ONLY_MESSAGE)
+      },
+      { timeout: 10_000 },
+    )
   })
 })
