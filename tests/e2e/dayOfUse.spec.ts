@@ -205,8 +205,17 @@ test('Delete reads like Edit until pointed at, then turns red', async ({ signedI
   await addTasks(page, 'A task')
   const edit = row(page, 'A task').getByRole('button', { name: 'Edit' })
   const remove = row(page, 'A task').getByRole('button', { name: 'Delete' })
-  const colour = (button: typeof edit) =>
-    button.evaluate((element) => getComputedStyle(element).color)
+  // Read again while it reads '' (the element the locator found was just replaced, once in a
+  // whole run at load 7).
+  const colour = async (button: typeof edit) => {
+    let read = ''
+    await expect
+      .poll(
+        async () => (read = await button.evaluate((element) => getComputedStyle(element).color)),
+      )
+      .not.toBe('')
+    return read
+  }
   expect(await colour(remove)).toBe(await colour(edit))
   await remove.hover()
   await expect.poll(() => colour(remove)).not.toBe(await colour(edit))
