@@ -7,6 +7,44 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 const FEATURES = ['auth', 'tasks', 'find', 'account', 'undo']
+/** The store's keys (src/app/store.ts) each feature owns. */
+const STATE_KEYS = {
+  auth: ['auth'],
+  tasks: ['tasks', 'day', 'sync'],
+  find: ['find'],
+  account: ['account'],
+  undo: ['undo'],
+}
+/**
+ * `feature` reads no other feature's state but through that feature's selectors: no
+ * `state.sync`, `getState().tasks` or `const { tasks } = getState()` past them. Seen where the
+ * root state is in a variable named `state`, `previous` or `original`, a `getState()` or
+ * `getOriginalState()` call, or a parameter typed `RootState`.
+ */
+const readsOnlyOwnState = (feature) => {
+  const others = Object.entries(STATE_KEYS)
+    .filter(([owner]) => owner !== feature)
+    .flatMap(([, keys]) => keys)
+  const key = `/^(${others.join('|')})$/`
+  const getState = '/^get(Original)?State$/'
+  const message = `Read another feature's state through the selectors its index.ts exports.`
+  return {
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          `MemberExpression[object.type='Identifier'][object.name=/^(state|previous|original)$/][property.name=${key}]`,
+          `MemberExpression[object.callee.name=${getState}][property.name=${key}]`,
+          `MemberExpression[object.callee.property.name=${getState}][property.name=${key}]`,
+          `VariableDeclarator[init.callee.name=${getState}] > ObjectPattern > Property[key.name=${key}]`,
+          `VariableDeclarator[init.callee.property.name=${getState}] > ObjectPattern > Property[key.name=${key}]`,
+          `ObjectPattern[typeAnnotation.typeAnnotation.typeName.name='RootState'] > Property[key.name=${key}]`,
+        ].map((selector) => ({ selector, message })),
+      ],
+    },
+  }
+}
 /** `feature` imports none of `others`. */
 const forbid = (feature, others) => [
   {
@@ -75,7 +113,8 @@ export default defineConfig(
   {
     // Imports go one way: app → features → services/lib, and no cycle (type-only imports
     // excepted: they vanish from the build). Features reach a service's implementation only
-    // through the listeners' `extra`, typed by the contracts in services/types.ts.
+    // through the listeners' `extra`, typed by the contracts in services/types.ts and
+    // services/appServices.ts.
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
@@ -114,9 +153,9 @@ export default defineConfig(
               target: './src/features',
               from: './src/services',
               // The contracts, and the one definition of a task's stored fields.
-              except: ['./types.ts', './taskDocument.ts'],
+              except: ['./types.ts', './appServices.ts', './taskDocument.ts'],
               message:
-                'Features reach services through listenerApi.extra, services/types.ts and services/taskDocument.ts.',
+                'Features reach services through listenerApi.extra, the contracts (services/types.ts, appServices.ts) and services/taskDocument.ts.',
             },
             {
               target: './src/features',
@@ -147,6 +186,8 @@ export default defineConfig(
       ],
     },
   },
+  // A feature's state is read through its selectors, as its modules are through its index.ts.
+  ...FEATURES.map(readsOnlyOwnState),
   {
     // Inside services, only its firebase/ folder talks to Firebase, and only the confetti
     // adapter loads canvas-confetti.

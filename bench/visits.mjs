@@ -67,7 +67,7 @@ async function waitInPage(page, condition, failure, arg = null) {
  */
 export async function firstRender(page, rows) {
   const load = await waitInPage(page, () => window.__bench.load, 'the list did not show')
-  // A list of 31 to 200 tasks first shows a screenful, then the rest (src/features/tasks/TaskList.tsx).
+  // A list of 31 to 200 tasks first shows a screenful, then the rest (src/features/tasks/ui/TaskList.tsx).
   const all = (n) => window.__bench.probe().size === n
   await waitInPage(page, all, `Check failed: the list did not show ${String(rows)} rows`, rows)
   const tasksJson = await page.evaluate(

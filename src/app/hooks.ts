@@ -7,7 +7,7 @@ import type {
   TypedStartListening,
   UnknownAction,
 } from '@reduxjs/toolkit'
-import type { Services } from '../services/types'
+import type { Services } from '../services/appServices'
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>()
 export const useAppSelector = useSelector.withTypes<RootState>()

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { Provider } from 'react-redux'
-import type { Services } from '../services/types'
+import type { Services } from '../services/appServices'
 import { App } from './App'
 import { setupStore } from './store'
 

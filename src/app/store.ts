@@ -12,11 +12,12 @@ import {
   addSyncListeners,
   addTasksListeners,
   dayReducer,
+  selectServerSeen,
   syncReducer,
   tasksReducer,
 } from '../features/tasks'
 import { undoReducer } from '../features/undo'
-import type { Services } from '../services/types'
+import type { Services } from '../services/appServices'
 import { devToolsOptions } from './devTools'
 import type { AppStartListening } from './hooks'
 
@@ -77,7 +78,7 @@ export function setupStore<Extension extends object = object>(
       getDefaultEnhancers().concat(enhancer ?? (unchanged as StoreEnhancer<Extension>)),
   })
   const startAppListening = listenerMiddleware.startListening as AppStartListening
-  addAuthListeners(startAppListening)
+  addAuthListeners(startAppListening, { serverAnswering: selectServerSeen })
   addTasksListeners(startAppListening)
   addSyncListeners(startAppListening)
   addFindListeners(startAppListening)

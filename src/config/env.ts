@@ -25,7 +25,7 @@ const PROJECT_VARIABLES = [
 export const ENV_VARIABLES = [...PROJECT_VARIABLES, 'VITE_USE_EMULATORS'] as const
 /** The project every emulator run uses; `demo-` ids never reach a real project. */
 export const DEMO_PROJECT_ID = 'demo-todo'
-// The app connects there, and scripts/engine.mjs starts the emulators there.
+// The app connects there, and scripts/emulators.ts starts the emulators there.
 export const EMULATOR_HOST = '127.0.0.1'
 export const EMULATOR_PORTS = { auth: 9099, firestore: 8080 }
 

@@ -1,4 +1,4 @@
-import type { AuthService, AuthUser } from '../../src/services/types'
+import type { AuthService, AuthUser } from '../../src/services/appServices'
 
 /** An error as the Auth SDK rejects with: its `code` says why. */
 export const authError = (code: string) => Object.assign(new Error(`Auth: ${code}`), { code })

@@ -1,7 +1,7 @@
 /**
  * Stores `entries` in the outbox as the app's versions before the Firestore SDK stored them
- * (src/services/outbox/storage.ts at 78da334): the database `todo` version 1, its stores and
- * index, one record per document. Self-contained, so a browser test can run it in the page
+ * (`git show 78da334:src/services/outbox/storage.ts`, a file since removed): the database `todo`
+ * version 1, its stores and index, one record per document. Self-contained, so a browser test can run it in the page
  * (`page.evaluate(storeInOldOutbox, { entries })`); unit tests pass their own IndexedDB.
  */
 export async function storeInOldOutbox({

@@ -6,7 +6,8 @@ import {
   consoleLogger,
   createBrowserSessionStore,
 } from '../../src/services/browser/adapters'
-import type { Services, Task } from '../../src/services/types'
+import type { Task } from '../../src/services/types'
+import type { Services } from '../../src/services/appServices'
 import { createFakeAuthService } from './fakeAuthService'
 import { createFakeTaskRepository } from './fakeTaskRepository'
 

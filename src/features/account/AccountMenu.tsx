@@ -16,6 +16,7 @@ import { previewImport } from './formats/preview'
 import { ImportDialog, type ImportReading } from './ImportDialog'
 import { installAccount } from './install'
 import { nextItem } from '../../lib/helpers'
+import { MENU } from './words'
 
 type Opened = { kind: 'export' } | { kind: 'delete' } | { kind: 'import'; reading: ImportReading }
 
@@ -115,13 +116,13 @@ export default function AccountMenu({
           id={menuId}
           role="menu"
           tabIndex={-1}
-          aria-label="Settings"
+          aria-label={MENU.name}
           className="settings-menu"
           onKeyDown={keyDown}
         >
-          {item('export', 'Export tasks')}
-          {item('import', 'Import tasks')}
-          {item('delete', 'Delete account')}
+          {item('export', MENU.export)}
+          {item('import', MENU.import)}
+          {item('delete', MENU.delete)}
         </div>
       )}
       <input
@@ -129,7 +130,7 @@ export default function AccountMenu({
         type="file"
         accept=".json,.csv,application/json,text/csv"
         hidden
-        aria-label="File to import"
+        aria-label={MENU.file}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0]
           event.currentTarget.value = ''

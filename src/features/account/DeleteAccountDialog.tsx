@@ -10,7 +10,7 @@ import {
   selectDeletion,
 } from './accountSlice'
 import { downloadJson } from './ExportDialog'
-import { deletionText } from './words'
+import { CANCEL, CLOSE, DELETE, deletionText, downloaded, MENU } from './words'
 
 /** Once done the person is signed out, and the dialog goes with the Settings menu. */
 export function DeleteAccountDialog({ onClosed }: { onClosed: () => void }) {
@@ -23,7 +23,7 @@ export function DeleteAccountDialog({ onClosed }: { onClosed: () => void }) {
   const busy = phase === 'checking' || phase === 'deletingTasks' || phase === 'deletingAccount'
   return (
     <AccountDialog
-      title="Delete account"
+      title={MENU.delete}
       busy={busy}
       onClosed={() => {
         dispatch(deletionClosed())
@@ -32,12 +32,10 @@ export function DeleteAccountDialog({ onClosed }: { onClosed: () => void }) {
     >
       <p role="status">{deletionText(deletion, list.length, email)}</p>
       {phase === 'idle' && (
-        <p className="account-note">
-          {exported ? `Downloaded ${exported}.` : 'Export them first to keep a copy.'}
-        </p>
+        <p className="account-note">{exported ? downloaded(exported) : DELETE.exportNote}</p>
       )}
       <div className="dialog-actions">
-        <CloseButton disabled={busy}>{phase === 'stopped' ? 'Close' : 'Cancel'}</CloseButton>
+        <CloseButton disabled={busy}>{phase === 'stopped' ? CLOSE : CANCEL}</CloseButton>
         {phase === 'idle' && (
           <button
             type="button"
@@ -45,7 +43,7 @@ export function DeleteAccountDialog({ onClosed }: { onClosed: () => void }) {
               setExported(downloadJson(list))
             }}
           >
-            Export first
+            {DELETE.exportFirst}
           </button>
         )}
         {phase === 'signInNeeded' ? (
@@ -54,7 +52,7 @@ export function DeleteAccountDialog({ onClosed }: { onClosed: () => void }) {
             className="primary"
             onClick={() => dispatch(deletionSignInClicked())}
           >
-            Sign in again
+            {DELETE.signInAgain}
           </button>
         ) : (
           <button
@@ -63,7 +61,7 @@ export function DeleteAccountDialog({ onClosed }: { onClosed: () => void }) {
             disabled={busy}
             onClick={() => dispatch(accountDeletionConfirmed())}
           >
-            {phase === 'stopped' ? 'Try again' : 'Delete account'}
+            {phase === 'stopped' ? DELETE.tryAgain : MENU.delete}
           </button>
         )}
       </div>

@@ -1,12 +1,9 @@
 import { useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
-import { selectAllTasks } from '../tasks'
+import { selectAllTasks, selectListLoaded, selectServerSeen } from '../tasks'
 import { AccountDialog, CloseButton } from './AccountDialog'
 import { exportFileName, toCsv, toJson } from './formats/ourFormat'
-import { count, tasks } from './words'
-
-export const BEHIND_MESSAGE =
-  'Offline: these are the tasks kept on this device. Changes made on other devices since it was last online are not in them.'
+import { CLOSE, downloaded, EXPORT, exportCount, MENU } from './words'
 
 /** Returns the file's name. */
 export function downloadJson(list: Parameters<typeof toJson>[0]): string {
@@ -18,23 +15,17 @@ export function downloadJson(list: Parameters<typeof toJson>[0]): string {
 
 export function ExportDialog({ onClosed }: { onClosed: () => void }) {
   const list = useAppSelector(selectAllTasks)
-  const loaded = useAppSelector((state) => state.tasks.status === 'loaded')
-  const behind = useAppSelector((state) => !state.sync.serverSeen)
+  const loaded = useAppSelector(selectListLoaded)
+  const behind = !useAppSelector(selectServerSeen)
   const [saved, setSaved] = useState<string | null>(null)
   const finished = list.filter(({ isFinished }) => isFinished).length
   return (
-    <AccountDialog title="Export tasks" onClosed={onClosed}>
-      {loaded ? (
-        <p>
-          {tasks(list.length)}, {count(finished)} finished.
-        </p>
-      ) : (
-        <p>Your tasks have not loaded yet.</p>
-      )}
-      {loaded && behind && <p className="account-note">{BEHIND_MESSAGE}</p>}
-      <p role="status">{saved && `Downloaded ${saved}.`}</p>
+    <AccountDialog title={MENU.export} onClosed={onClosed}>
+      {loaded ? <p>{exportCount(list.length, finished)}</p> : <p>{EXPORT.notLoaded}</p>}
+      {loaded && behind && <p className="account-note">{EXPORT.behind}</p>}
+      <p role="status">{saved && downloaded(saved)}</p>
       <div className="dialog-actions">
-        <CloseButton>Close</CloseButton>
+        <CloseButton>{CLOSE}</CloseButton>
         <button
           type="button"
           disabled={!loaded}
@@ -44,7 +35,7 @@ export function ExportDialog({ onClosed }: { onClosed: () => void }) {
             setSaved(name)
           }}
         >
-          Download CSV
+          {EXPORT.csv}
         </button>
         <button
           type="button"
@@ -54,7 +45,7 @@ export function ExportDialog({ onClosed }: { onClosed: () => void }) {
             setSaved(downloadJson(list))
           }}
         >
-          Download JSON
+          {EXPORT.json}
         </button>
       </div>
     </AccountDialog>

@@ -1,11 +1,13 @@
 import { useAppDispatch } from '../../app/hooks'
 import { AccountDialog, CloseButton, closeDialogOf } from './AccountDialog'
-import { confirmImport } from './clicks'
+import { confirmImport } from './commands'
 import { skippedCount, type ImportPreview } from './formats/preview'
 import type { ImportFormat, ImportProblem } from './formats/types'
 import {
+  addTasks,
   datesLines,
   hiddenLine,
+  IMPORT,
   importProblem,
   importSource,
   notesAsTextLine,
@@ -13,10 +15,10 @@ import {
   NOTHING_ADDED,
   skippedReasons,
   skippedTitle,
-  tasks,
   toAdd,
   unreadLinesText,
-} from './words'
+} from './importWords'
+import { CANCEL, CLOSE, MENU } from './words'
 
 export type ImportReading =
   | { name: string; ok: true; format: ImportFormat; preview: ImportPreview }
@@ -32,12 +34,12 @@ export function ImportDialog({
   const dispatch = useAppDispatch()
   if (!reading.ok) {
     return (
-      <AccountDialog title="Import tasks" onClosed={onClosed}>
+      <AccountDialog title={MENU.import} onClosed={onClosed}>
         <p role="alert">
           {importProblem(reading.name, reading.problem)} {NOTHING_ADDED}
         </p>
         <div className="dialog-actions">
-          <CloseButton className="primary">Close</CloseButton>
+          <CloseButton className="primary">{CLOSE}</CloseButton>
         </div>
       </AccountDialog>
     )
@@ -49,7 +51,7 @@ export function ImportDialog({
   const hidden = hiddenLine(preview)
   const notKept = notKeptItems(preview, reading.format)
   return (
-    <AccountDialog title="Import tasks" onClosed={onClosed}>
+    <AccountDialog title={MENU.import} onClosed={onClosed}>
       <p>{importSource(reading.name, reading.format)}</p>
       <p>{toAdd(preview)}</p>
       {skippedCount(preview) > 0 && (
@@ -61,14 +63,10 @@ export function ImportDialog({
       {datesLines(preview).map((line) => (
         <p key={line}>{line}</p>
       ))}
-      {notKept.length > 0 && <Items title="Not kept:" items={notKept} />}
-      {adding > 0 && (
-        <p className="account-note">
-          Open tasks go after your open tasks, finished ones after your finished ones.
-        </p>
-      )}
+      {notKept.length > 0 && <Items title={IMPORT.notKept} items={notKept} />}
+      {adding > 0 && <p className="account-note">{IMPORT.where}</p>}
       <div className="dialog-actions">
-        <CloseButton>{adding > 0 ? 'Cancel' : 'Close'}</CloseButton>
+        <CloseButton>{adding > 0 ? CANCEL : CLOSE}</CloseButton>
         {adding > 0 && (
           <button
             type="button"
@@ -78,7 +76,7 @@ export function ImportDialog({
               closeDialogOf(event.currentTarget)
             }}
           >
-            Add {tasks(adding)}
+            {addTasks(adding)}
           </button>
         )}
       </div>

@@ -1,7 +1,8 @@
 import { addListener, type UnknownAction } from '@reduxjs/toolkit'
 import type { AppListenerEffect } from '../../app/hooks'
 import type { AppDispatch, RootState } from '../../app/store'
-import type { Services, Task } from '../../services/types'
+import type { Task } from '../../services/types'
+import type { Services } from '../../services/appServices'
 import { importUndone, taskSaveFailed, tasksImported } from '../tasks'
 import {
   accountDeletionConfirmed,

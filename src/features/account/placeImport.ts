@@ -23,7 +23,7 @@ function run(first: Placement, count: number): Placement[] {
   return places
 }
 
-/** Placed as if added one by one; without ids: each slice gets its own as added (account/clicks.ts). */
+/** Placed as if added one by one; without ids: each slice gets its own as added (account/commands.ts). */
 export function placeImported(
   list: TaskListState,
   tasks: readonly TaskToAdd[],

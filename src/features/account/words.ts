@@ -1,131 +1,40 @@
-import { MAX_TASK_LENGTH } from '../../services/types'
 import type { DeletionState } from './accountSlice'
-import type { ImportFormat, ImportProblem } from './formats/types'
-import { MAX_IMPORT_TASKS } from './formats/types'
-import { skippedCount, type ImportPreview } from './formats/preview'
 
-// What the account's dialogs and its status line say; tests read the same words.
+// What the account's menu, its Export and Delete account dialogs and its status line say;
+// tests read the same words. What an import says is in importWords.ts. Elsewhere: the Settings
+// button's name, in Settings.tsx (the first render shows it; these files come later, with the
+// menu), and why a file cannot be imported, said by the reader in formats/ that finds it.
 export const count = (n: number): string => n.toLocaleString('en-US')
 export const tasks = (n: number): string => `${count(n)} ${n === 1 ? 'task' : 'tasks'}`
 
-const FORMATS: Record<ImportFormat, string> = {
-  json: 'this app’s JSON',
-  csv: 'this app’s CSV',
-  takeout: 'Google Tasks',
-  todoist: 'Todoist',
-}
-export const NOTHING_ADDED = 'Nothing was added.'
+// The menu and the buttons every dialog has. A dialog is titled as the item that opens it.
+export const MENU = {
+  name: 'Settings',
+  export: 'Export tasks',
+  import: 'Import tasks',
+  delete: 'Delete account',
+  file: 'File to import',
+} as const
+export const CLOSE = 'Close'
+export const CANCEL = 'Cancel'
+export const downloaded = (name: string) => `Downloaded ${name}.`
 
-export function importProblem(name: string, problem: ImportProblem): string {
-  const file = `“${name}”`
-  switch (problem.kind) {
-    case 'not-json-or-csv':
-      return `${file} is not a JSON or CSV file.`
-    case 'too-large':
-      return `${file} is over 10 MB (${(problem.bytes / 1_000_000).toFixed(1)} MB).`
-    case 'too-many':
-      return `${file} holds ${tasks(problem.count)}: at most ${count(MAX_IMPORT_TASKS)} can be imported at once.`
-    case 'invalid-json':
-      return `${file} is not valid JSON.`
-    case 'wrong-shape':
-      return `${file} is not a file this app can import: ${problem.what}.`
-    case 'newer-version':
-      return `${file} was made by a newer version of this app (format ${String(problem.version)}); this one reads format 1.`
-  }
-}
+export const EXPORT = {
+  notLoaded: 'Your tasks have not loaded yet.',
+  behind:
+    'Offline: these are the tasks kept on this device. Changes made on other devices since it was last online are not in them.',
+  csv: 'Download CSV',
+  json: 'Download JSON',
+} as const
+export const exportCount = (n: number, finished: number) =>
+  `${tasks(n)}, ${count(finished)} finished.`
 
-export const importSource = (name: string, format: ImportFormat) =>
-  `From “${name}” (${FORMATS[format]}):`
-
-export function toAdd(preview: ImportPreview): string {
-  const n = preview.tasks.length
-  if (n === 0) return 'Nothing to add.'
-  const finished = preview.finished === 0 ? 'none' : count(preview.finished)
-  return `${tasks(n)} to add, ${finished} of them finished.`
-}
-
-export function skippedReasons({ skipped }: ImportPreview): string[] {
-  const { empty, tooLong, duplicate, deleted } = skipped
-  return [
-    empty && `${count(empty)} with no text`,
-    tooLong && `${count(tooLong)} too long (over ${count(MAX_TASK_LENGTH)} characters)`,
-    duplicate && `${count(duplicate)} already in your list`,
-    deleted && `${count(deleted)} deleted in Google Tasks`,
-  ].filter((reason): reason is string => Boolean(reason))
-}
-
-export const skippedTitle = (preview: ImportPreview) => `${tasks(skippedCount(preview))} left out:`
-export function unreadLinesText({ unreadLines }: ImportPreview): string | null {
-  const n = unreadLines.length
-  if (n === 0) return null
-  if (n === 1) return `Line ${count(unreadLines[0] ?? 0)} could not be read and is left out.`
-  const named = unreadLines.slice(0, n > 6 ? 5 : n).map(count)
-  const last = n > 6 ? `${count(n - 5)} more` : named.pop()
-  return `Lines ${named.join(', ')} and ${String(last)} could not be read and are left out.`
-}
-
-export function notKeptItems({ notKept }: ImportPreview, format: ImportFormat): string[] {
-  const { notes, deadline, priority, subtask, links, groups } = notKept
-  const one = (n: number, singular: string, plural: string) =>
-    `${n === 1 ? singular : plural} on ${tasks(n)}`
-  const grouping =
-    format === 'todoist'
-      ? groups === 1
-        ? '1 section (its tasks are added to your list)'
-        : `${count(groups)} sections (their tasks are all added to your list)`
-      : `${count(groups)} lists (their tasks are all added to your list)`
-  return [
-    notes && one(notes, 'notes', 'notes'),
-    deadline && one(deadline, 'a deadline', 'deadlines'),
-    // Google Tasks' one list is everyone's "My Tasks": only more than one is worth saying.
-    (format === 'todoist' ? groups > 0 : groups > 1) && grouping,
-    priority && one(priority, 'a priority', 'priorities'),
-    subtask &&
-      (subtask === 1
-        ? 'subtasks: 1 added as a task of its own'
-        : `subtasks: ${count(subtask)} added as tasks of their own`),
-    links && one(links, 'a link', 'links'),
-  ].filter((item): item is string => Boolean(item))
-}
-
-export function notesAsTextLine({ notKept: { notesAsText: n } }: ImportPreview): string | null {
-  if (n === 0) return null
-  return n === 1
-    ? '1 task has no title: its notes are its text.'
-    : `${tasks(n)} have no title: their notes are their text.`
-}
-
-/** Google Tasks' finished tasks cleared from view ("hidden"): said, as they come back finished. */
-export function hiddenLine({ hidden: n }: ImportPreview): string | null {
-  if (n === 0) return null
-  return n === 1
-    ? '1 task was cleared from view in Google Tasks: it is added as finished.'
-    : `${tasks(n)} were cleared from view in Google Tasks: they are added as finished.`
-}
-
-/** What became of the dates another app wrote: repeating ones, and those not understood. */
-export function datesLines({
-  dates: { repeated, repeats, unread, unreadRepeats },
-}: ImportPreview): string[] {
-  return [
-    repeats &&
-      (repeats === 1
-        ? '1 task repeats in Todoist: it keeps its repeat here, due on its next date.'
-        : `${tasks(repeats)} repeat in Todoist: each keeps its repeat here, due on its next date.`),
-    repeated &&
-      (repeated === 1
-        ? '1 task repeats in Todoist in words this app does not read: it is added once, due on its next date.'
-        : `${tasks(repeated)} repeat in Todoist in words this app does not read: each is added once, due on its next date.`),
-    unread &&
-      (unread === 1
-        ? '1 date could not be understood: its task is added without a date.'
-        : `${count(unread)} dates could not be understood: their tasks are added without a date.`),
-    unreadRepeats &&
-      (unreadRepeats === 1
-        ? '1 repeat is not one this app reads: its task is added without it.'
-        : `${count(unreadRepeats)} repeats are not ones this app reads: their tasks are added without one.`),
-  ].filter((line): line is string => Boolean(line))
-}
+export const DELETE = {
+  exportNote: 'Export them first to keep a copy.',
+  exportFirst: 'Export first',
+  signInAgain: 'Sign in again',
+  tryAgain: 'Try again',
+} as const
 
 export function deletionText(deletion: DeletionState, taskCount: number, email: string): string {
   const { phase, deleted, total, unsure, problem } = deletion

@@ -1,7 +1,7 @@
 import './account.css'
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import type { AuthUser } from '../../services/types'
+import type { AuthUser } from '../../services/appServices'
 import {
   selectCurrentUser,
   selectShownAuthStatus,

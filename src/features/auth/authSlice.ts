@@ -1,6 +1,6 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
-import type { AuthUser } from '../../services/types'
+import type { AuthUser } from '../../services/appServices'
 
 export type AuthStatus = 'unknown' | 'signedOut' | 'signedIn'
 

@@ -1,5 +1,6 @@
 import { appStarted } from '../../app/hooks'
 import type { AppListenerEffect, AppStartListening } from '../../app/hooks'
+import type { RootState } from '../../app/store'
 import {
   authStateChanged,
   rememberedUserFound,
@@ -61,33 +62,41 @@ const signIn: AppListenerEffect<typeof signInRequested> = async (_action, api) =
   if (!api.signal.aborted) api.dispatch(signInSettled())
 }
 
-/** Writes on their way get a moment to reach the server with the token the sign-out ends. */
-const signOut: AppListenerEffect<typeof signOutRequested> = async (_action, api) => {
-  const { auth, session, logger, tasks } = api.extra
-  // One sign-out at a time: a second click while the first waits for the writes adds nothing.
-  if (api.getOriginalState().auth.signingOut) return
-  const email = api.getState().auth.user?.email
-  api.extra.lastUser.set(null)
-  const answering = api.getState().sync.serverSeen
-  const saved = await tasks.allSaved(
-    answering ? SIGN_OUT_SAVE_WAIT_ANSWERING_MS : SIGN_OUT_SAVE_WAIT_MS,
-  )
-  try {
-    await auth.signOut()
-  } catch (err) {
-    logger.error('Error during sign-out:', err)
-    if (email) api.extra.lastUser.set(email)
-    api.dispatch(signOutFailed())
-    return
-  }
-  session.removeUserEmail()
-  logger.info('Signed out successfully')
-  if (email) api.dispatch(userSignedOut({ email, unsavedLeft: !saved }))
+/** What sign-in reads of the other features, given by src/app: auth imports none of them. */
+export interface AuthReads {
+  /** The server answers (the tasks' sync state): Log Out then waits longer for the writes. */
+  serverAnswering: (state: RootState) => boolean
 }
 
-export function addAuthListeners(startAppListening: AppStartListening): void {
+/** Writes on their way get a moment to reach the server with the token the sign-out ends. */
+const signOut =
+  (reads: AuthReads): AppListenerEffect<typeof signOutRequested> =>
+  async (_action, api) => {
+    const { auth, session, logger, tasks } = api.extra
+    // One sign-out at a time: a second click while the first waits for the writes adds nothing.
+    if (api.getOriginalState().auth.signingOut) return
+    const email = api.getState().auth.user?.email
+    api.extra.lastUser.set(null)
+    const answering = reads.serverAnswering(api.getState())
+    const saved = await tasks.allSaved(
+      answering ? SIGN_OUT_SAVE_WAIT_ANSWERING_MS : SIGN_OUT_SAVE_WAIT_MS,
+    )
+    try {
+      await auth.signOut()
+    } catch (err) {
+      logger.error('Error during sign-out:', err)
+      if (email) api.extra.lastUser.set(email)
+      api.dispatch(signOutFailed())
+      return
+    }
+    session.removeUserEmail()
+    logger.info('Signed out successfully')
+    if (email) api.dispatch(userSignedOut({ email, unsavedLeft: !saved }))
+  }
+
+export function addAuthListeners(startAppListening: AppStartListening, reads: AuthReads): void {
   startAppListening({ actionCreator: appStarted, effect: followAuthState })
   startAppListening({ actionCreator: authStateChanged, effect: rememberSessionEmail })
   startAppListening({ actionCreator: signInRequested, effect: signIn })
-  startAppListening({ actionCreator: signOutRequested, effect: signOut })
+  startAppListening({ actionCreator: signOutRequested, effect: signOut(reads) })
 }

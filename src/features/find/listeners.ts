@@ -1,5 +1,5 @@
 import type { AppAnyActionEffect, AppStartListening } from '../../app/hooks'
-import { selectTaskById, taskAdded } from '../tasks'
+import { selectTaskById, selectTaskList, taskAdded } from '../tasks'
 import { matches, selectShownIds, selectWords, taskHiddenByFind } from './findSlice'
 
 /** A task added out of view, or a shown one a change took out of it, is never silently lost. */
@@ -29,7 +29,7 @@ export function addFindListeners(startListening: AppStartListening) {
   startListening({
     // Only while Find or a filter is on, and not when they themselves change what is shown.
     predicate: (_action, state, previous) =>
-      state.tasks !== previous.tasks &&
+      selectTaskList(state) !== selectTaskList(previous) &&
       state.find === previous.find &&
       (state.find.filter !== 'all' || selectWords(state).length > 0),
     effect: sayHiddenTask,

@@ -8,10 +8,12 @@ export {
   repeatingTaskDoneUndone,
   selectAllTasks,
   selectFinishedCount,
+  selectListLoaded,
   selectListOwner,
   selectOpenCount,
   selectTaskById,
   selectTaskIds,
+  selectTaskList,
   selectTaskTable,
   taskAdded,
   taskDeleted,
@@ -34,12 +36,12 @@ export { rankBetween } from './model/ranks'
 export { dayBegan, dayReducer, selectToday, useDayTurning } from './model/day'
 export * as due from './model/due'
 export { selectDatedTasks } from './model/dated'
-export { taskOf } from './model/ordering'
+export { taskOf } from './model/taskTable'
 export { normalizeTaskText } from './model/listState'
 export { loadRepeatWords } from './model/loadRepeatReader'
 export { addTasksListeners } from './effects/listeners'
 export { addSyncListeners, guardLeaving } from './saving/listeners'
-export { selectServerMayAnswer, syncReducer } from './saving/syncSlice'
+export { selectServerMayAnswer, selectServerSeen, syncReducer } from './saving/syncSlice'
 export { SyncStatus } from './saving/SyncStatus'
 export { TaskForm } from './ui/TaskForm'
 export { TaskList } from './ui/TaskList'

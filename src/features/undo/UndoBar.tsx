@@ -2,14 +2,12 @@ import { useEffect, useEffectEvent, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { due as dates, focusRowControl, selectToday } from '../tasks'
+import { undoDelete, undoImport, undoMoveOn } from './commands'
 import {
   selectDeleteOffer,
   selectImportOffer,
   selectMovedOnOffer,
-  undoDelete,
   undoDismissed,
-  undoImport,
-  undoMoveOn,
 } from './undoSlice'
 
 /** How long Undo is offered after a delete, unless the bar holds focus. */

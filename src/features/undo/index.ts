@@ -1,3 +1,4 @@
 // Every Undo (a delete, Clear finished, an import), in the store; the page composes its bars.
-export { undoReducer, undoDelete, undoImport } from './undoSlice'
+export { undoReducer } from './undoSlice'
+export { undoDelete, undoImport } from './commands'
 export { UndoBar, UndoImport } from './UndoBar'

@@ -1,5 +1,5 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit'
-import type { AppThunk, RootState } from '../../app/store'
+import type { RootState } from '../../app/store'
 import type { Task } from '../../services/types'
 import {
   finishedTasksCleared,
@@ -7,8 +7,8 @@ import {
   repeatingTaskDone,
   repeatingTaskDoneUndone,
   selectListOwner,
+  selectTaskById,
   taskDeleted,
-  taskIn,
   tasksCleared,
   tasksImported,
   tasksRestored,
@@ -85,27 +85,5 @@ export const selectImportOffer = (state: RootState) => state.undo.imported
 export const selectMovedOnOffer = (state: RootState) => {
   const { movedOn, deleted } = state.undo
   if (!movedOn || (deleted && deleted.count > movedOn.count)) return null
-  return taskIn(state.tasks, movedOn.id) ? movedOn : null
-}
-
-/** Undo of a repeating task's tick: the due it had comes back. The task's id, if any. */
-export const undoMoveOn = (): AppThunk<string | null> => (dispatch, getState) => {
-  const movedOn = selectMovedOnOffer(getState())
-  if (movedOn)
-    dispatch(repeatingTaskDoneUndone({ id: movedOn.id, due: movedOn.was, was: movedOn.due }))
-  return movedOn?.id ?? null
-}
-
-/** Undo of the last delete: its tasks come back as they were. The first one's id, if any. */
-export const undoDelete = (): AppThunk<string | null> => (dispatch, getState) => {
-  const deleted = selectDeleteOffer(getState())
-  if (deleted) dispatch(tasksRestored(deleted.tasks))
-  return deleted?.tasks[0]?.id ?? null
-}
-
-/** Undo of the last import: its tasks still in the list go, as they are now, at once. */
-export const undoImport = (): AppThunk => (dispatch, getState) => {
-  const { undo, tasks } = getState()
-  if (undo.imported)
-    dispatch(importUndone(undo.imported.ids.flatMap((id) => taskIn(tasks, id) ?? [])))
+  return selectTaskById(state, movedOn.id) ? movedOn : null
 }

@@ -1,4 +1,4 @@
-import type { Logger, SessionStore, LastUserStore } from '../types'
+import type { Logger, SessionStore, LastUserStore } from '../appServices'
 
 /** The product's console messages, exactly as the spec words them. */
 export const consoleLogger: Logger = {

@@ -1,5 +1,6 @@
 import { fromStored } from '../taskDocument'
-import type { LegacyOutbox, LegacyWrite, Task, TaskChanges } from '../types'
+import type { Task, TaskChanges } from '../types'
+import type { LegacyOutbox, LegacyWrite } from '../appServices'
 
 // The outbox of versions before the SDK kept the writes (IndexedDB `todo`, store `outbox`, one
 // entry per document, indexed by e-mail), read once.

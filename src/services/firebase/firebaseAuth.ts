@@ -15,7 +15,7 @@ import {
   type User,
 } from 'firebase/auth'
 import type { FirebaseSettings } from '../../config/env'
-import type { AuthService, AuthUser } from '../types'
+import type { AuthService, AuthUser } from '../appServices'
 
 /** The Auth client with only what the app uses: no popup code until the first sign-in. */
 export function initFirebaseAuth(app: FirebaseApp, settings: FirebaseSettings): Auth {

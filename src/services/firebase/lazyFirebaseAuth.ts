@@ -1,7 +1,7 @@
 import { backoffDelay, importAgainAfterFailure, retryingLoad } from '../../lib/helpers'
 import type { FirebaseSettings } from '../../config/env'
 import { appOf, type AppSource } from './lazyFirebaseApp'
-import type { AuthService, Logger } from '../types'
+import type { AuthService, Logger } from '../appServices'
 
 /** A failed download is tried again with the backoff; meanwhile sign-in stays unknown. */
 export function createLazyFirebaseAuthService(

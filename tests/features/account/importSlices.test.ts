@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { importDismissed, selectImport } from '../../../src/features/account/accountSlice'
-import { IMPORT_SLICE, confirmImport } from '../../../src/features/account/clicks'
+import { IMPORT_SLICE, confirmImport } from '../../../src/features/account/commands'
 import { installAccount } from '../../../src/features/account/install'
-import { selectImportOffer, undoImport } from '../../../src/features/undo/undoSlice'
+import { undoImport } from '../../../src/features/undo/commands'
+import { selectImportOffer } from '../../../src/features/undo/undoSlice'
 import { EMAIL, signedInStore, storedTask } from '../../support/store'
 
 // A long import goes into the list a slice at a time, a turn of the event loop between slices:

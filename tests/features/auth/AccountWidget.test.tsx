@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { AuthUser } from '../../../src/services/types'
+import type { AuthUser } from '../../../src/services/appServices'
 import { ADA } from '../../support/fakeAuthService'
 import { renderApp } from '../../support/render'
 import { settle } from '../../support/settle'

@@ -154,7 +154,7 @@ describe('Log Out', () => {
   })
 
   it('waits for the last changes to reach the server, up to a limit, and says if some did not', async () => {
-    // The server answers: the longer limit (tests/features/tasks/listeners.signOut.test.ts).
+    // The server answers: the longer limit (tests/features/tasks/effects/listeners.signOut.test.ts).
     vi.spyOn(console, 'log').mockImplementation(() => undefined)
     const { store, fakeAuth, repository } = startedStore()
     fakeAuth.emit(ADA)

@@ -7,7 +7,7 @@ import {
   createFirebaseAuthService,
   initFirebaseAuth,
 } from '../../../src/services/firebase/firebaseAuth'
-import type { AuthUser } from '../../../src/services/types'
+import type { AuthUser } from '../../../src/services/appServices'
 import { identityToolkit } from '../../setup'
 
 const settings = readFirebaseSettings({

@@ -1,5 +1,5 @@
 import type { AppListenerEffect } from '../../../app/hooks'
-import type { LegacyWrite } from '../../../services/types'
+import type { LegacyWrite } from '../../../services/appServices'
 import type { authStateChanged } from '../../auth'
 import { tasksSnapshotReceived } from '../model/tasksSlice'
 

@@ -1,5 +1,6 @@
 import type { AppListenerEffect } from '../../../app/hooks'
-import type { LegacyWrite, Task, TaskChanges } from '../../../services/types'
+import type { Task, TaskChanges } from '../../../services/types'
+import type { LegacyWrite } from '../../../services/appServices'
 import { taskSaveFailed } from '../model/tasksSlice'
 import type { RetriedWrite, TaskSaveFailure } from '../saving/unsaved'
 

@@ -11,12 +11,16 @@ import {
   taskMarkedDone,
   taskMarkedIncomplete,
   taskMoved,
+  taskTextSaved,
+  unsavedChangesDiscarded,
   unsavedChangesRetried,
 } from './tasksSlice'
 import { retriedWrite } from '../saving/unsaved'
 import { normalizeTaskText } from './listState'
 
-// Each action carries what its write needs (the new order, the deleted tasks).
+// The tasks' commands, one home: what a click asks, made into the event it is (each carries
+// what its write needs: the new order, the deleted tasks). Components dispatch these, never
+// the events themselves.
 
 /** A repeating task's next due: model/recurrence.ts's, which the rows bring after the first paint. */
 export type NextDue = (repeat: string, due: string | null, today: string) => string | null
@@ -66,6 +70,31 @@ export const retryChanges =
     const list = getState().tasks
     const writes = ids.flatMap((id) => retriedWrite(list, id) ?? [])
     if (writes.length > 0) dispatch(unsavedChangesRetried(writes))
+  }
+
+/** Discard: the refused changes of `ids` are dropped; their tasks show what the server holds. */
+export const discardChanges =
+  (ids: string[]): AppThunk =>
+  (dispatch) => {
+    dispatch(unsavedChangesDiscarded(ids))
+  }
+
+/**
+ * Edit's 'Save changes'. The text is saved even when it is the same: a change the server refused
+ * is sent again. `due` and `repeat` only when the person changed them (null: cleared, stopped),
+ * so another device's stay.
+ */
+export const editTask =
+  (id: string, text: string, due?: string | null, repeat?: string | null): AppThunk =>
+  (dispatch) => {
+    dispatch(
+      taskTextSaved({
+        id,
+        task: text,
+        ...(due !== undefined && { due }),
+        ...(repeat !== undefined && { repeat }),
+      }),
+    )
   }
 
 /** The task goes just past `pastId`, within its region. Whether it moved. */

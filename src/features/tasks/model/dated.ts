@@ -1,7 +1,8 @@
 import { createSelector } from '@reduxjs/toolkit'
 import type { Task } from '../../../services/types'
 import { dueDay, dueKey } from './due'
-import { compareTasks, type TaskTable } from './ordering'
+import { compareTasks } from './ordering'
+import { type TaskTable } from './taskTable'
 import { selectZone } from './day'
 import { selectTaskTable } from './tasksSlice'
 
@@ -13,7 +14,7 @@ export interface DatedTask {
   task: Task
 }
 
-// A change copies one bucket of the table (ordering.ts) and keeps the other 255, so the dated
+// A change copies one bucket of the table (taskTable.ts) and keeps the other 255, so the dated
 // tasks are found once per bucket object: a click looks at ~20 tasks, not all 5,000. A day
 // and its order depend on the zone: another zone starts afresh.
 let datedIn = new WeakMap<TaskTable[number], readonly DatedTask[]>()

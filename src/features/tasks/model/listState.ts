@@ -9,10 +9,8 @@ import {
   type Placement,
   withChanges,
   type TaskList,
-  EMPTY_TABLE,
-  tableWith,
-  type TaskTable,
 } from './ordering'
+import { EMPTY_TABLE, tableWith, type TaskTable } from './taskTable'
 import { without, type Unsaved } from '../saving/unsaved'
 
 export interface TasksState {

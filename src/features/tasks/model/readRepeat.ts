@@ -1,8 +1,8 @@
 import { dayOf } from './due'
-import { firstDue, repeatOf, type Frequency, type Rule } from './recurrence'
+import { firstDue, repeatOf, type Rule } from './recurrence'
 import { repeatSentence } from './repeatWords'
 import { wordsLocale } from './dueWords'
-import type { RepeatGrammar, Time } from './repeatGrammar'
+import type { ReadRule, RepeatGrammar } from './repeatGrammar'
 import { ENGLISH } from './repeatEnglish'
 import { FRENCH, GERMAN } from './repeatLanguages'
 
@@ -22,20 +22,6 @@ export interface FoundRepeat {
   phrase: string
   /** "Repeats every Monday, next Mon 14 Dec". */
   sentence: string
-}
-
-/** What the words of a repeat give, before its first day is known. */
-export interface ReadRule {
-  freq: Frequency
-  interval?: number
-  byDay?: Rule['byDay']
-  /** A day of the month (or -1, the last); one the month may not have is its last day then. */
-  monthDay?: number
-  byMonth?: number
-  time?: Time
-  /** False when the time is the words' own ("every morning": 9:00), which a time typed after replaces. */
-  timeSaid?: boolean
-  fromCompletion?: boolean
 }
 
 export type RepeatReader = (

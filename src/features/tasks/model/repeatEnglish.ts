@@ -1,5 +1,12 @@
-import type { ReadRule } from './readRepeat'
-import { countOf, dayExists, daysIn, grammarOf, timeOf, type Form } from './repeatGrammar'
+import {
+  countOf,
+  dayExists,
+  daysIn,
+  grammarOf,
+  timeOf,
+  type Form,
+  type ReadRule,
+} from './repeatGrammar'
 
 // English repeats, as Todoist's quick add reads them and people write them: "every monday",
 // "every workday 9:30", "every 1st", "every other sunday", "every 3 days", "every last friday",

@@ -1,4 +1,4 @@
-import type { ReadRule } from './readRepeat'
+import type { Frequency, Rule } from './recurrence'
 
 // How a language's repeats are read: a word that starts one ("every", "jeden", "tous les"), the
 // forms that may follow it, forms that stand alone ("daily", "montags"), and what may come after
@@ -7,6 +7,20 @@ import type { ReadRule } from './readRepeat'
 export interface Time {
   hour: number
   minute: number
+}
+
+/** What the words of a repeat give, before its first day is known. */
+export interface ReadRule {
+  freq: Frequency
+  interval?: number
+  byDay?: Rule['byDay']
+  /** A day of the month (or -1, the last); one the month may not have is its last day then. */
+  monthDay?: number
+  byMonth?: number
+  time?: Time
+  /** False when the time is the words' own ("every morning": 9:00), which a time typed after replaces. */
+  timeSaid?: boolean
+  fromCompletion?: boolean
 }
 
 export interface Found {

@@ -1,5 +1,4 @@
-import type { ReadRule } from './readRepeat'
-import { countOf, daysIn, grammarOf, timeOf, type Form } from './repeatGrammar'
+import { countOf, daysIn, grammarOf, timeOf, type Form, type ReadRule } from './repeatGrammar'
 
 // German and French repeats, read for a browser in that language (English is read as well).
 // The common ones only, where the words leave no doubt: "jeden Montag", "alle 3 Tage",

@@ -18,7 +18,8 @@ import {
   type Placed,
   type TextSaved,
 } from './listState'
-import { openCountOf, taskIn, taskOf } from './ordering'
+import { openCountOf, taskIn, type TaskList } from './ordering'
+import { taskOf } from './taskTable'
 import {
   discarded,
   withRefusal,
@@ -162,8 +163,10 @@ export const {
 
 export const tasksReducer = tasksSlice.reducer
 
+/** The list as ordering.ts's functions take it (`placeAtEnd`, `taskIn`), for other features. */
+export const selectTaskList = (state: RootState): TaskList => state.tasks
 export const selectTaskIds = (state: RootState) => state.tasks.ids
-/** The tasks by id (ordering.ts `taskOf`). */
+/** The tasks by id (taskTable.ts `taskOf`). */
 export const selectTaskTable = (state: RootState) => state.tasks.table
 export const selectTaskById = (state: RootState, id: string): Task | undefined =>
   taskIn(state.tasks, id)
@@ -172,6 +175,8 @@ export const selectAllTasks = createSelector([selectTaskIds, selectTaskTable], (
   ids.map((id) => taskOf(table, id)).filter((task) => task !== undefined),
 )
 export const selectListOwner = (state: RootState) => state.tasks.owner
+/** The server (or the device's cache) has answered the query for this owner's list. */
+export const selectListLoaded = (state: RootState) => state.tasks.status === 'loaded'
 
 /**
  * What the list area can say when it has no rows: `empty` only once the list is known (loaded,

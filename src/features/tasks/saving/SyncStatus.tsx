@@ -1,7 +1,6 @@
 import { useAppSelector, useAppDispatch } from '../../../app/hooks'
 import { selectAccountClosing, selectChangesInMemory, selectSyncMessage } from './syncSlice'
-import { retryChanges } from '../model/commands'
-import { unsavedChangesDiscarded } from '../model/tasksSlice'
+import { discardChanges, retryChanges } from '../model/commands'
 import { named, refusalReason, selectUnsavedDeletes } from './unsaved'
 
 /** Always in the page, so screen readers know it before it speaks; never an alert. */
@@ -42,7 +41,7 @@ export function UnsavedDeletes() {
               type="button"
               onClick={() => {
                 focusInput()
-                dispatch(unsavedChangesDiscarded(ids))
+                dispatch(discardChanges(ids))
               }}
             >
               Discard

@@ -146,6 +146,9 @@ function unsavedRowsMessage(state: RootState): string | null {
 
 export const selectAccountClosing = ({ sync }: RootState) => sync.accountClosing
 
+/** The list's last snapshot came from the server, and the browser has not said offline since. */
+export const selectServerSeen = ({ sync }: RootState) => sync.serverSeen
+
 /** Offline only while the server has not shown otherwise since the browser said so. */
 export const selectServerMayAnswer = ({ sync }: RootState) => sync.online || sync.serverSeen
 

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { MAX_TASK_LENGTH } from '../../../services/types'
-import { selectTaskById, taskTextSaved } from '../model/tasksSlice'
+import { editTask } from '../model/commands'
+import { selectTaskById } from '../model/tasksSlice'
 import { CutNotice, useLengthLimit } from './LengthLimit'
 import { normalizeTaskText } from '../model/listState'
 import { DueFields, useDueDraft } from './DueFields'
@@ -38,16 +39,7 @@ export function TaskEditor({
       repeat={task?.repeat ?? null}
       gone={task === undefined}
       onSave={(text, due, repeat) => {
-        // Saved even when the text is the same: a change the server refused is sent again.
-        // The date and repeat only when changed: another device's stay.
-        dispatch(
-          taskTextSaved({
-            id,
-            task: text,
-            ...(due !== undefined && { due }),
-            ...(repeat !== undefined && { repeat }),
-          }),
-        )
+        dispatch(editTask(id, text, due, repeat))
         onSaved?.()
       }}
       onClosed={onClosed}

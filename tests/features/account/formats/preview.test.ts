@@ -3,7 +3,11 @@ import { parseImport } from '../../../../src/features/account/formats/parseImpor
 import { previewImport } from '../../../../src/features/account/formats/preview'
 import { fromTakeout } from '../../../../src/features/account/formats/takeout'
 import type { FileTask, ImportFormat } from '../../../../src/features/account/formats/types'
-import { notKeptItems, hiddenLine, unreadLinesText } from '../../../../src/features/account/words'
+import {
+  notKeptItems,
+  hiddenLine,
+  unreadLinesText,
+} from '../../../../src/features/account/importWords'
 import { storedTask } from '../../../support/store'
 import { fixture } from './fixtures'
 

@@ -9,9 +9,8 @@ import {
   placeBetween,
   placed,
   type TaskList,
-  EMPTY_TABLE,
-  tableWith,
 } from '../../../../src/features/tasks/model/ordering'
+import { EMPTY_TABLE, tableWith } from '../../../../src/features/tasks/model/taskTable'
 import type { Task } from '../../../../src/services/types'
 import { storedTask } from '../../../support/store'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { filterChanged, selectShownIds } from '../../../../src/features/find/findSlice'
-import { undoMoveOn } from '../../../../src/features/undo/undoSlice'
+import { undoMoveOn } from '../../../../src/features/undo/commands'
 import { addTask, toggleTask } from '../../../../src/features/tasks/model/commands'
 import { dayBegan } from '../../../../src/features/tasks/model/day'
 import { FINISHED_ORDER_BASE } from '../../../../src/features/tasks/model/ordering'

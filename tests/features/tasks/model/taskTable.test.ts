@@ -5,7 +5,7 @@ import {
   tableWith,
   taskOf,
   tasksOf,
-} from '../../../../src/features/tasks/model/ordering'
+} from '../../../../src/features/tasks/model/taskTable'
 import { storedTask } from '../../../support/store'
 
 const many = (count: number) =>

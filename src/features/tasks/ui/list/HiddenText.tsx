@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { taskOf, type TaskTable } from '../../model/ordering'
+import { taskOf, type TaskTable } from '../../model/taskTable'
 
 /** React knows `hidden` only as a boolean, so `until-found` is set here, on mount. */
 export const hideUntilFound = (element: HTMLElement | null) => {

@@ -1,7 +1,6 @@
 import type { MouseEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks'
-import { retryChanges } from '../../model/commands'
-import { unsavedChangesDiscarded } from '../../model/tasksSlice'
+import { discardChanges, retryChanges } from '../../model/commands'
 import { refusalReason, selectUnsaved } from '../../saving/unsaved'
 import { selectAccountClosing } from '../../saving/syncSlice'
 import { rowControl } from './rowControls'
@@ -37,7 +36,7 @@ export function UnsavedMark({ id, describedBy }: { id: string; describedBy: stri
           aria-describedby={describedBy}
           onClick={(event) => {
             focusToggle(event)
-            dispatch(unsavedChangesDiscarded([id]))
+            dispatch(discardChanges([id]))
           }}
         >
           Discard

@@ -1,13 +1,11 @@
 import { use } from 'react'
 import { flushSync } from 'react-dom'
-import type { AppDispatch, AppStore } from '../../../../app/store'
 import { moveTask } from '../../model/commands'
 import { selectTaskById } from '../../model/tasksSlice'
-import type { Announcer } from './MoveStatus'
 import { rowElement } from './rowControls'
 import { MENU_ITEM, useCloseMenu } from './RowMenu'
 import { Icon } from './TaskItem'
-import { RowMovesContext, type RowMoves, type Step } from './useRowMoves'
+import { RowMovesContext, type CreateRowMoves, type Step } from './useRowMoves'
 
 const UP = 'M12 19V5M6 11l6-6 6 6'
 const DOWN = 'M12 5v14M6 13l6 6 6-6'
@@ -41,12 +39,7 @@ function MenuItems({ id }: { id: string }) {
   )
 }
 
-export function createRowMoves(
-  dispatch: AppDispatch,
-  store: AppStore,
-  page: { shown: () => readonly string[]; list: () => HTMLUListElement | null },
-  announcer: Announcer,
-): RowMoves {
+export const createRowMoves: CreateRowMoves = (dispatch, store, page, announcer) => {
   const region = (id: string) => selectTaskById(store.getState(), id)?.isFinished
   const position = (id: string) => {
     const list = page.shown()

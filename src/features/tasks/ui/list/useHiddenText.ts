@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useMemo, useState, type RefObject } from 'react'
 import { useAppSelector } from '../../../../app/hooks'
 import { afterNextPaint } from '../../../../lib/helpers'
-import { EMPTY_TABLE, type TaskTable } from '../../model/ordering'
+import { EMPTY_TABLE, type TaskTable } from '../../model/taskTable'
 import { selectTaskTable } from '../../model/tasksSlice'
 import { hideUntilFound } from './HiddenText'
 import { contentChunks, hiddenRows } from './hiddenTextChunks'

@@ -8,8 +8,8 @@ import {
   type RefObject,
 } from 'react'
 import { useAppDispatch, useAppStore } from '../../../../app/hooks'
+import type { AppDispatch, AppStore } from '../../../../app/store'
 import type { Announcer } from './MoveStatus'
-import type { createRowMoves } from './rowMoves'
 
 export type Step = -1 | 1
 
@@ -27,6 +27,23 @@ export interface RowMoves {
 /** Null until the chunk that makes them has come. */
 export const RowMovesContext = createContext<RowMoves | null>(null)
 
+/** The rows shown and their list element, as last committed. */
+export interface ShownRows {
+  shown: () => readonly string[]
+  list: () => HTMLUListElement | null
+}
+
+/**
+ * The reorder chunk's `createRowMoves` (rowMoves.tsx), typed here: this hook is handed it once
+ * the chunk has come, and imports nothing of it (rowMoves.tsx imports this file).
+ */
+export type CreateRowMoves = (
+  dispatch: AppDispatch,
+  store: AppStore,
+  page: ShownRows,
+  announcer: Announcer,
+) => RowMoves
+
 /** One object for the list's lifetime, reading the rows shown when called; and Alt+Arrow. */
 export function useRowMoves(
   listRef: RefObject<HTMLUListElement | null>,
@@ -34,7 +51,7 @@ export function useRowMoves(
   announcer: Announcer,
   /** A drag under way owns the keys. */
   dragging: RefObject<boolean>,
-  create: typeof createRowMoves | null,
+  create: CreateRowMoves | null,
 ): RowMoves | null {
   const dispatch = useAppDispatch()
   const store = useAppStore()

@@ -1,14 +1,14 @@
 import type { AppThunk } from '../../app/store'
 import { newDocumentId } from '../../lib/helpers'
 import { selectCurrentUser } from '../auth'
-import { tasksImported } from '../tasks'
+import { selectTaskList, tasksImported } from '../tasks'
 import { importStarted, selectImport } from './accountSlice'
 import type { TaskToAdd } from './formats/preview'
 import { nextTurn } from './formats/types'
 import { placeImported } from './placeImport'
 
-// The account's clicks made into events, from the list the person sees: each carries what its
-// writes need (listeners.ts writes them).
+// The account's commands, one home: its clicks made into events, from the list the person sees;
+// each carries what its writes need (listeners.ts writes them).
 
 /**
  * Tasks added to the list by one action, each slice written as it comes: 20,000 at once held the
@@ -38,7 +38,7 @@ export const confirmImport =
   async (dispatch, getState) => {
     const owner = selectCurrentUser(getState())?.email
     if (!owner || tasks.length === 0) return 0
-    const placed = placeImported(getState().tasks, tasks, owner)
+    const placed = placeImported(selectTaskList(getState()), tasks, owner)
     const id = newDocumentId()
     dispatch(importStarted({ id, total: placed.length }))
     const stopAsking = askBeforeLeaving()
