@@ -138,7 +138,7 @@ test.describe('every way out of a stopped deletion', () => {
     await saysUnsureThenCounted(page, person, dialog, STEP)
     await dialog.getByRole('button', { name: 'Close' }).click()
     await page.reload()
-    await expect(page.getByText(`${String(COUNT - STEP)} open`)).toBeVisible({ timeout: 90_000 })
+    await expect(page.getByText(`${String(COUNT - STEP)} open`)).toBeVisible(LIVE_NEWS)
     expect((await serverHolds(page, person)).closing).toBe(true)
     // The other device says why its changes wait meanwhile.
     await expect(phone.page.getByText(/being deleted on another device/)).toBeVisible()

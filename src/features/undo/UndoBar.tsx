@@ -24,7 +24,7 @@ const editable = (target: EventTarget | null) =>
 const dueWords = (due: string | null, today: string) => {
   if (due === null) return 'no date'
   const day = dates.dueDay(due)
-  const locale = /^en(-|$)/i.test(navigator.language) ? navigator.language : 'en-GB'
+  const locale = dates.wordsLocale()
   const date = new Date(dates.utc(day)).toLocaleDateString(locale, {
     weekday: 'short',
     day: 'numeric',

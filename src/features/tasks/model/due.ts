@@ -54,3 +54,7 @@ export const addDays = (day: string, days: number) =>
 
 /** Open, and due on a day before today. */
 export const isOverdue = (due: string | null, today: string) => due !== null && dueDay(due) < today
+
+/** The English dates are written in, for `language` (the browser's): dueWords.ts says why. */
+export const wordsLocale = (language = navigator.language) =>
+  /^en(-|$)/i.test(language) ? language : 'en-GB'

@@ -4,11 +4,9 @@
 // British English, day first and 24 hours as most of Europe writes: a German browser's
 // "Di., 8. Dez." inside "Due tomorrow, …" was two languages in one sentence, and a screen
 // reader reads the page's English voice over both.
-import { daysBetween, dueDay, hasTime, utc } from './due'
+import { daysBetween, dueDay, hasTime, utc, wordsLocale } from './due'
 
-/** The English the dates are written in, for `language` (the browser's). */
-export const wordsLocale = (language = navigator.language) =>
-  /^en(-|$)/i.test(language) ? language : 'en-GB'
+export { wordsLocale } from './due'
 
 const RELATIVE: Record<number, string> = { [-1]: 'Yesterday', 0: 'Today', 1: 'Tomorrow' }
 

@@ -1,3 +1,4 @@
+import { isDue } from '../../../services/taskDocument'
 import { addDays, dayOf, daysBetween, dueDay, dueOf, dueTime, hasTime, utc } from './due'
 
 // The repeats this app reads and writes (services/taskDocument.ts's REPEAT_PATTERN), as RFC 5545
@@ -156,7 +157,7 @@ export function nextDue(repeat: string, due: string | null, today: string): stri
   const after = fromToday || was < today ? today : was
   const day = nextDay(rule, fromToday ? today : was, after)
   // No day left (every 31 February; a year past 9999, which no due can hold): none.
-  if (day === null || !/^\d{4}-/.test(day)) return null
+  if (day === null || !isDue(day)) return null
   return due !== null && hasTime(due) ? dueOf(day, dueTime(due)) : day
 }
 

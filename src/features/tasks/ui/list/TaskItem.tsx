@@ -50,12 +50,13 @@ let firstOfSeries: string | null = null
 
 /**
  * Whether a click is the second (or third) of a series that began on another row: the first
- * moved its row away and the next row slid under the pointer. `detail` counts clicks at one
- * spot, taps too; the keyboard's are 0. Only the accidental click is dropped.
+ * moved its row away and the next row slid under the pointer; or on this row when it stays in
+ * place (a repeating task, ticked, would skip a date). `detail` counts clicks at one spot, taps
+ * too; the keyboard's are 0. Only the accidental click is dropped.
  */
-function slidUnder(id: string, event: MouseEvent) {
+function secondOfSeries(id: string, event: MouseEvent, staysInPlace = false) {
   if (event.detail <= 1) firstOfSeries = id
-  return event.detail > 1 && firstOfSeries !== id
+  return event.detail > 1 && (firstOfSeries !== id || staysInPlace)
 }
 
 /** Selects its own task, so a change to one task re-renders one row. */
@@ -96,7 +97,7 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
       title="Delete"
       aria-describedby={described}
       onClick={(event) => {
-        if (!slidUnder(id, event)) dispatch(deleteTask(id))
+        if (!secondOfSeries(id, event)) dispatch(deleteTask(id))
       }}
       {...inMenu}
     >
@@ -125,9 +126,7 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
         aria-label={toggleTitle}
         aria-pressed={task.isFinished}
         onClick={(event) => {
-          if (slidUnder(id, event)) return
-          // A repeating task stays in its place: a double-click's second would skip a date.
-          if (event.detail > 1 && task.repeat !== null && !task.isFinished) return
+          if (secondOfSeries(id, event, task.repeat !== null && !task.isFinished)) return
           dispatch(toggleTask(id, nextDue))
         }}
       />
