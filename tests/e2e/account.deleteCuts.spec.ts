@@ -6,6 +6,7 @@ import {
   cutWhen,
   deleteStepsAnswered,
   expectGone,
+  neverAnswered,
   plantTasks,
   serverHolds,
   watchReactErrors,
@@ -154,21 +155,15 @@ test.describe('every way out of a stopped deletion', () => {
   }) => {
     const phone = await device(browser, person)
     const dialog = await withTasks(page, person)
-    // The second step goes out and is never answered (nor let through): the tab is closed then.
-    const second = afterDeleteSteps(1)
-    let held: () => void = () => undefined
-    const holding = new Promise<void>((resolve) => (held = resolve))
-    await page.context().route(COMMIT, async (route) => {
-      if (second(route.request().postData() ?? '')) held()
-      else await route.fallback()
-    })
+    // The second step goes out and is never answered: the tab is closed then.
+    const silent = await neverAnswered(page.context(), afterDeleteSteps(1))
     await dialog.getByRole('button', { name: 'Delete account' }).click()
-    await holding
+    await silent.onItsWay
     const context = page.context()
     // As a person closes it: if the page asks "Leave site?", they leave.
     page.on('dialog', (asked) => void asked.accept())
     await page.close({ runBeforeUnload: true })
-    await context.unroute(COMMIT)
+    await silent.stop()
     const again = await context.newPage()
     await again.goto('./')
     await expect(again.getByText(`${String(COUNT - STEP)} open`)).toBeVisible(LIVE_NEWS)

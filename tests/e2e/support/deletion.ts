@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net'
 import type { BrowserContext, Page, Response } from '@playwright/test'
 import { expect, type Person } from '../fixtures'
 import { accountLine, authAccountOf, chooseInSettings } from './account'
@@ -121,4 +122,44 @@ export function deleteStepsAnswered(page: Page, n: number): Promise<void> {
     }
     page.on('response', answered)
   })
+}
+
+/**
+ * Sends the first commit for which `when` holds to a server that takes it and never answers,
+ * so it is on its way for as long as the page lives and never reaches the emulator. Holding it
+ * in the route instead is not a request on its way: when the page closes, Chromium lets a held
+ * request go on to the server, or not (CI, 2026-12-07: the held last step landed after close).
+ */
+export async function neverAnswered(context: BrowserContext, when: (body: string) => boolean) {
+  const sockets = new Set<Socket>()
+  let sent: () => void = () => undefined
+  const onItsWay = new Promise<void>((resolve) => (sent = resolve))
+  // Resolved when the request arrives here: it left the browser.
+  const silent = createServer((socket) => {
+    sockets.add(socket)
+    socket.on('error', () => undefined)
+    socket.once('data', () => {
+      sent()
+    })
+  })
+  await new Promise<void>((listening) => silent.listen(0, '127.0.0.1', listening))
+  const { port } = silent.address() as AddressInfo
+  let done = false
+  await context.route(COMMIT, async (route) => {
+    if (done || !when(route.request().postData() ?? '')) {
+      await route.fallback()
+      return
+    }
+    done = true
+    const { pathname, search } = new URL(route.request().url())
+    await route.continue({ url: `http://127.0.0.1:${String(port)}${pathname}${search}` })
+  })
+  return {
+    onItsWay,
+    async stop() {
+      await context.unroute(COMMIT)
+      for (const socket of sockets) socket.destroy()
+      await new Promise((closed) => silent.close(closed))
+    },
+  }
 }
