@@ -11,7 +11,7 @@ export type StoredTask = {
   [K in keyof StoredFields]?: K extends Clearable ? StoredFields[K] : NonNullable<StoredFields[K]>
 }
 /** The fields a change clears by writing null (a date, a repeat); the others are left out. */
-type Clearable = 'due' | 'repeat'
+type Clearable = 'due' | 'repeat' | 'list'
 
 /**
  * When a task is due: a calendar day, YYYY-MM-DD, the same day in every time zone; or a moment
@@ -49,6 +49,15 @@ export const MAX_REPEAT_LENGTH = 100
 export const isRepeat = (value: unknown): value is string =>
   typeof value === 'string' && value.length <= MAX_REPEAT_LENGTH && REPEAT.test(value)
 
+/**
+ * A list's id: one of a person's 200 slots (`people/{key}/lists/{slot}`, firestore.rules'
+ * listSlot); "My tasks" is no list (null), so every task written before lists is in it.
+ */
+export const LIST_ID = /^([1-9][0-9]?|1[0-9][0-9]|200)$/
+export const MAX_LISTS = 200
+export const isListId = (value: unknown): value is string =>
+  typeof value === 'string' && LIST_ID.test(value)
+
 /** Whether `rank` is a fractional key (another client may have written anything). */
 function isRank(rank: unknown): rank is string {
   if (typeof rank !== 'string' || rank === '') return false
@@ -75,6 +84,7 @@ const READERS: { [K in keyof StoredFields]: (value: unknown) => StoredFields[K] 
   rank: (value) => (isRank(value) ? value : null),
   due: (value) => (isDue(value) ? value : null),
   repeat: (value) => (isRepeat(value) ? value : null),
+  list: (value) => (isListId(value) ? value : null),
 }
 
 export const STORED_FIELDS = Object.keys(READERS) as (keyof StoredFields)[]
@@ -103,10 +113,11 @@ export const toStored = (task: Task): StoredTask => storedOf(task, (value) => va
 
 /**
  * A null order or rank is never written: a rank only breaks ties, and an order alone is unique.
- * A null due or repeat is: it clears the date, or stops the repeat.
+ * A null due, repeat or list is: it clears the date, stops the repeat, or moves it to My tasks.
  */
 export const toStoredChanges = (changes: TaskChanges): StoredTask => ({
   ...storedOf(changes, (value) => value !== undefined && value !== null),
   ...(changes.due === null ? { due: null } : {}),
   ...(changes.repeat === null ? { repeat: null } : {}),
+  ...(changes.list === null ? { list: null } : {}),
 })

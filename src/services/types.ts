@@ -22,6 +22,8 @@ export interface Task {
    * it does not. Ticking it moves `due` on (model/recurrence.ts).
    */
   repeat: string | null
+  /** The list it is in: one of the owner's lists, by id (`LIST_ID`); null: "My tasks". */
+  list: string | null
 }
 
 /** The stored fields a click changes; `id` and `email` never change. */

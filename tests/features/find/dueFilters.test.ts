@@ -174,6 +174,7 @@ describe('a task out of Today or Upcoming is never silently lost', () => {
       order: 8,
       rank: null,
       repeat: null,
+      list: null,
     }
     store.dispatch(taskAdded({ ...fields, due: TODAY }))
     expect(store.getState().find.hidden).toBeNull()

@@ -87,6 +87,7 @@ describe('a task’s stored fields, defined once (taskDocument.ts)', () => {
       rank: 'a0V',
       due: '2026-12-24T17:00:00.000Z',
       repeat: 'RRULE;X-TODO-FROM=COMPLETION:FREQ=WEEKLY;INTERVAL=2',
+      list: '200',
     } satisfies Required<Record<keyof Task, unknown>> & Task
     const unordered: Task = {
       ...every,
@@ -96,6 +97,7 @@ describe('a task’s stored fields, defined once (taskDocument.ts)', () => {
       rank: null,
       due: null,
       repeat: null,
+      list: null,
     }
     await laptop.tasks.add(every)
     await laptop.tasks.add(unordered)
