@@ -67,6 +67,31 @@ export type AccountStanding =
  */
 export const ACCOUNT_CLOSING = 'account-closing'
 
+/** One of a person's own lists besides "My tasks" (`people/{key}/lists/{slot}`). */
+export interface ListEntry {
+  /** Its slot, "1" to "200" (taskDocument.ts's LIST_ID): what a task's `list` names. */
+  id: string
+  /** What the person called it: visible, at most {@link MAX_LIST_NAME_LENGTH}. */
+  name: string
+  /** Its place among the lists, a fractional key (model/ranks.ts). */
+  rank: string
+  /** A random tag set when it is made, never changed: two lists made in one slot never merge. */
+  made: string
+}
+export type ListChanges = Partial<Pick<ListEntry, 'name' | 'rank'>>
+export const MAX_LIST_NAME_LENGTH = 100
+
+/** The person's lists, live; writes queued on the device and sent as tasks' are. */
+export interface ListRepository {
+  watchLists(
+    onLists: (snapshot: { lists: ListEntry[]; fromCache: boolean }) => void,
+    onError: (err: unknown) => void,
+  ): () => void
+  addList(list: ListEntry): Promise<void>
+  changeList(id: string, changes: ListChanges): Promise<void>
+  deleteList(id: string): Promise<void>
+}
+
 /** Where the tasks are kept between visits. */
 export type Persistence = 'device' | 'memory'
 
@@ -74,7 +99,7 @@ export type Persistence = 'device' | 'memory'
  * The `tasks` collection through a client that keeps pending writes on the device and sends
  * them, retrying. A write resolves once acknowledged and rejects only when refused for good.
  */
-export interface TaskRepository {
+export interface TaskRepository extends ListRepository {
   /** Follows the tasks of `email`; `onError` once if the query fails (it has stopped). */
   watch(
     email: string,

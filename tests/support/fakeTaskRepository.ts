@@ -10,6 +10,7 @@ import {
 } from '../../src/services/types'
 import { compareTasks } from '../../src/features/tasks/model/ordering'
 import { createFakeDisk } from './fakeDisk'
+import { createFakeLists } from './fakeLists'
 
 export type RecordedWrite =
   | { kind: 'add'; task: Task }
@@ -209,7 +210,9 @@ export function createFakeTaskRepository(
     report(email, ids.map(updateOf))
   }
 
+  const lists = createFakeLists()
   const repository: TaskRepository = {
+    ...lists.repository,
     watch(email, onSnapshot, onError) {
       const watcher = { email, onSnapshot, onError }
       watchers.add(watcher)
@@ -308,6 +311,8 @@ export function createFakeTaskRepository(
 
   const fake = {
     repository,
+    /** The person's lists on the fake server, and the writes of them. */
+    lists,
     /** Every write asked for, in order. */
     writes,
     devicesCleared: 0,

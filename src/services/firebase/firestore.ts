@@ -30,6 +30,7 @@ import { accountDeletions } from './accountMark'
 import { batchesOf, clearKeepingUnsent, databaseName } from './deviceQueue'
 import { tasksOf, watchTasks, type PageWrites } from './liveTasks'
 import { watchDisk } from './onDisk'
+import { listStore } from './lists'
 import { countPageWrites } from './pageWrites'
 
 function open(app: FirebaseApp, settings: FirebaseSettings, persistence: Persistence) {
@@ -122,6 +123,7 @@ export function createTaskStore(
         return batch.commit()
       }),
     ...marks.methods,
+    ...listStore(app, () => db, write),
     // With no IndexedDB, nothing is on disk: what the server has not acknowledged is in memory.
     changesOnlyInMemory: () =>
       persistence === 'device' ? restoring || disk.inMemory() : counted.count() > 0,
