@@ -28,6 +28,7 @@ import {
   type RulesCase,
 } from './kit'
 import { DELETION_CASES } from './deletionCases'
+import { LIST_CASES } from './listCases'
 
 export { RECORDED, TOKENS, type CaseContext, type Outcome, type Who } from './kit'
 
@@ -728,4 +729,5 @@ export const CASES: RulesCase[] = [
     expected: 'ok; stored: true',
   },
   ...DELETION_CASES,
+  ...LIST_CASES,
 ]

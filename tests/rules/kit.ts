@@ -1,5 +1,9 @@
-/** What the rules table's cases (cases.ts, deletionCases.ts) are made of: who asks, and how. */
+/**
+ * What the rules table's cases (cases.ts, deletionCases.ts, listCases.ts) are made of: who
+ * asks, and how.
+ */
 import {
+  type CollectionReference,
   type DocumentData,
   type DocumentReference,
   type Firestore,
@@ -10,10 +14,13 @@ import {
   where,
   writeBatch,
 } from 'firebase/firestore/lite'
+import { createHash } from 'node:crypto'
 import { newTask, toStored } from '../../src/services/taskDocument'
 
 export const ADA = 'ada@example.com'
 export const GRACE = 'grace@example.com'
+/** An address with a slash in it (`slashed`): its key is its hash, never a path. */
+export const SLASHED = 'a/b@example.com'
 /** Now, in the seconds of a token's claims. */
 export const NOW = Math.floor(Date.now() / 1000)
 const now = NOW
@@ -30,7 +37,7 @@ export const TOKENS = {
   /** Ada's address with a slash in it: the record's id is its hash, never a path. */
   slashed: {
     sub: 'slashed',
-    email: 'a/b@example.com',
+    email: SLASHED,
     email_verified: true,
     iat: now,
     auth_time: now - 60,
@@ -59,10 +66,22 @@ export interface CaseContext {
   record: (email: string) => DocumentReference
   /** The same, through the admin token. */
   storedRecord: (email: string) => Promise<DocumentData | undefined>
+  /** A list of the address `email` (`people/{sha256}/lists/{slot}`), as the asker reaches it. */
+  list: (slot: string, email?: string) => DocumentReference
+  /** The lists of the address `email`, as the asker queries them. */
+  lists: (email?: string) => CollectionReference
+  /** A list, through the admin token. */
+  storedList: (slot: string, email?: string) => Promise<DocumentData | undefined>
 }
 
 /** The addresses whose deletion record a case may seed: none has one as a case starts. */
 export const RECORDED = [ADA, GRACE] as const
+
+/** A deletion record's and a person's lists' key: the address's SHA-256, as the rules compute it. */
+export const keyOf = (email: string) => createHash('sha256').update(email).digest('hex')
+
+/** The addresses whose lists a case may seed: none has any as a case starts. */
+export const LISTED = [ADA, GRACE, SLASHED] as const
 
 /** A deletion record as a case seeds it: times in a token's seconds, made Timestamps. */
 export interface SeededRecord {
@@ -78,6 +97,8 @@ export interface RulesCase {
   seed?: Record<string, DocumentData>
   /** Deletion records stored first, as the admin, by address (seconds for the times). */
   records?: Partial<Record<(typeof RECORDED)[number], SeededRecord>>
+  /** Lists stored first, as the admin, by address, then by slot. */
+  lists?: Partial<Record<(typeof LISTED)[number], Record<string, DocumentData>>>
   act: (context: CaseContext) => Promise<unknown>
   /** Checked after the act (its result is appended to the outcome). */
   then?: (context: CaseContext) => Promise<string>

@@ -1,22 +1,25 @@
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app'
-import { createHash } from 'node:crypto'
 import {
+  collection,
   connectFirestoreEmulator,
   deleteDoc,
   doc,
   getDoc,
+  getDocs,
   getFirestore,
   setDoc,
   setLogLevel,
   Timestamp,
+  writeBatch,
   type Firestore,
 } from 'firebase/firestore/lite'
 import { afterAll, expect, inject, it } from 'vitest'
 import { CASES, RECORDED, TOKENS, type CaseContext, type Outcome, type Who } from './cases'
-import type { SeededRecord } from './kit'
+import { ADA, LISTED, SLASHED, keyOf, type SeededRecord } from './kit'
 
-// Each case of tests/rules/cases.ts through the real Firestore Lite SDK, against Google's
-// Firestore emulator with firestore.rules (tests/emulators/globalSetup.ts starts it).
+// Each case of tests/rules/cases.ts (and of the files it gathers) through the real Firestore Lite
+// SDK, against Google's Firestore emulator with firestore.rules (tests/emulators/globalSetup.ts
+// starts it).
 
 setLogLevel('silent')
 const { host, firestorePort } = inject('emulators')
@@ -49,8 +52,6 @@ function codeOf(error: unknown): string {
 
 // Document ids unique to this run: the emulator's data outlives a case.
 const run = crypto.randomUUID().slice(0, 8)
-/** A deletion record's id: the address's SHA-256, as the rules and the app compute it. */
-const keyOf = (email: string) => createHash('sha256').update(email).digest('hex')
 const timesOf = (record: SeededRecord) =>
   Object.fromEntries(
     Object.entries(record).map(([field, value]) => [
@@ -74,13 +75,28 @@ it.each(CASES.map((rulesCase, index) => ({ ...rulesCase, index })))(
       if (seeded) await setDoc(record, timesOf(seeded))
       else await deleteDoc(record)
     }
-    await deleteDoc(doc(admin, 'deletions', keyOf('a/b@example.com')))
+    await deleteDoc(doc(admin, 'deletions', keyOf(SLASHED)))
+    // Lists too: a slot is one of 200 for each address, never unique to a case.
+    for (const email of LISTED) {
+      const left = await getDocs(collection(admin, 'people', keyOf(email), 'lists'))
+      const batch = writeBatch(admin)
+      for (const list of left.docs) batch.delete(list.ref)
+      const seeded = rulesCase.lists?.[email] ?? {}
+      for (const [slot, data] of Object.entries(seeded)) {
+        batch.set(doc(admin, 'people', keyOf(email), 'lists', slot), data)
+      }
+      await batch.commit()
+    }
     const context: CaseContext = {
       db: as(rulesCase.as),
       task: (id) => doc(as(rulesCase.as), 'tasks', `${prefix}-${id}`),
       stored: async (id) => (await getDoc(doc(admin, 'tasks', `${prefix}-${id}`))).data(),
       record: (email) => doc(as(rulesCase.as), 'deletions', keyOf(email)),
       storedRecord: async (email) => (await getDoc(doc(admin, 'deletions', keyOf(email)))).data(),
+      list: (slot, email = ADA) => doc(as(rulesCase.as), 'people', keyOf(email), 'lists', slot),
+      lists: (email = ADA) => collection(as(rulesCase.as), 'people', keyOf(email), 'lists'),
+      storedList: async (slot, email = ADA) =>
+        (await getDoc(doc(admin, 'people', keyOf(email), 'lists', slot))).data(),
     }
     let outcome: Outcome
     try {
