@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { AccountStatus, Settings } from '../features/account'
 import { AccountWidget, selectCurrentUser } from '../features/auth'
 import { FindBar, useFilterInHash, useShownTasks } from '../features/find'
+import { ListSwitcher, selectShownList, selectShownListTaskIds } from '../features/lists'
 import { SyncStatus, TaskForm, TaskList, useDayTurning, type Reveal } from '../features/tasks'
 import { UndoBar, UndoImport } from '../features/undo'
 import { useAppSelector } from './hooks'
@@ -30,6 +31,8 @@ export function TasksPage({ status }: { status?: ReactNode }) {
   useFilterInHash()
   useDayTurning()
   const shown = useShownTasks()
+  const list = useAppSelector(selectShownList)
+  const inList = useAppSelector(selectShownListTaskIds)
   // What a screen reader hears once after an add or an edit, politely: what happened. Said to
   // whoever is signed in: the next person at a shared computer never finds it in the page.
   const owner = useAppSelector(selectCurrentUser)?.email ?? null
@@ -41,7 +44,9 @@ export function TasksPage({ status }: { status?: ReactNode }) {
   }
   return (
     <main className="tasks-page">
+      {owner !== null && <ListSwitcher />}
       <TaskForm
+        list={list}
         onAdded={(id, text) => {
           reveal(id)
           say(`Added: ${text}`)
@@ -54,6 +59,7 @@ export function TasksPage({ status }: { status?: ReactNode }) {
       <FindBar onShowAll={reveal} />
       <TaskList
         ids={shown.ids}
+        inList={inList}
         noMatch={shown.noMatch}
         reveal={added}
         status={status}

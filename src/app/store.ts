@@ -17,6 +17,7 @@ import {
   tasksReducer,
 } from '../features/tasks'
 import { undoReducer } from '../features/undo'
+import { addListsListeners, listsReducer } from '../features/lists'
 import type { Services } from '../services/appServices'
 import { devToolsOptions } from './devTools'
 import type { AppStartListening } from './hooks'
@@ -35,6 +36,7 @@ export const rootReducer = combineSlices({
   sync: syncReducer,
   find: findReducer,
   undo: undoReducer,
+  lists: listsReducer,
 }).withLazyLoadedSlices<LazyLoadedSlices>()
 
 export type RootState = ReturnType<typeof rootReducer>
@@ -82,6 +84,7 @@ export function setupStore<Extension extends object = object>(
   addTasksListeners(startAppListening)
   addSyncListeners(startAppListening)
   addFindListeners(startAppListening)
+  addListsListeners(startAppListening)
   return store
 }
 

@@ -2,6 +2,7 @@ import './find.css'
 import { useLayoutEffect, useRef } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { FILTERS } from './shownTasks'
+import { hashIn, selectShownList } from '../lists'
 import {
   findTyped,
   selectFilter,
@@ -25,6 +26,7 @@ export function FindBar({ onShowAll }: { onShowAll: (id: string) => void }) {
   const searching = useAppSelector(selectWords).length > 0
   const shown = useAppSelector(selectShownIds).length
   const filter = useAppSelector(selectFilter)
+  const list = useAppSelector(selectShownList)
   const hidden = useAppSelector(selectHiddenTask)
   const counts: Record<Filter, number> = {
     all: useAppSelector((state) => selectFilterCount(state, 'all')),
@@ -71,7 +73,10 @@ export function FindBar({ onShowAll }: { onShowAll: (id: string) => void }) {
         <ul ref={filters} className="filters">
           {(Object.keys(FILTERS) as Filter[]).map((key) => (
             <li key={key}>
-              <a href={FILTERS[key][1]} aria-current={key === filter ? 'page' : undefined}>
+              <a
+                href={hashIn(list, FILTERS[key][1])}
+                aria-current={key === filter ? 'page' : undefined}
+              >
                 {FILTERS[key][0]} <span>{counts[key]}</span>
               </a>
             </li>
@@ -86,7 +91,7 @@ export function FindBar({ onShowAll }: { onShowAll: (id: string) => void }) {
               type="button"
               onClick={() => {
                 dispatch(showAllClicked())
-                if (filter !== 'all') location.hash = FILTERS.all[1]
+                if (filter !== 'all') location.hash = hashIn(list, FILTERS.all[1])
                 onShowAll(hidden.id)
                 // The button goes with the message: back to the field, now empty.
                 document.getElementById('find-tasks')?.focus()

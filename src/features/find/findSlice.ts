@@ -10,6 +10,7 @@ import {
   tasksCleared,
 } from '../tasks'
 import type { Task } from '../../services/types'
+import { selectShownListTaskIds } from '../lists'
 
 /** `toLowerCase`, not the locale's: the same everywhere; a final sigma folds as Unicode's does. */
 export const fold = (text: string) =>
@@ -72,13 +73,22 @@ export const selectWords = createSelector([selectQuery], wordsOf)
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, index) => id === b[index])
 
+/** Where the list shown turns from open tasks to finished ones (its order keeps them apart). */
+const selectListOpenCount = createSelector(
+  [selectShownListTaskIds, selectTaskIds, selectOpenCount, selectTaskTable],
+  (inList, ids, open, table): number => {
+    if (inList === ids) return open
+    const first = inList.findIndex((id) => taskOf(table, id)?.isFinished !== false)
+    return first === -1 ? inList.length : first
+  },
+)
 const selectOpenIds = createSelector(
-  [selectTaskIds, selectOpenCount],
+  [selectShownListTaskIds, selectListOpenCount],
   (ids, open): readonly string[] => ids.slice(0, open),
   { memoizeOptions: { resultEqualityCheck: sameIds } },
 )
 const selectFinishedIds = createSelector(
-  [selectTaskIds, selectOpenCount],
+  [selectShownListTaskIds, selectListOpenCount],
   (ids, open): readonly string[] => ids.slice(open),
   { memoizeOptions: { resultEqualityCheck: sameIds } },
 )
@@ -97,10 +107,10 @@ export const selectUpcomingIds = createSelector(
 )
 
 // Each filter's tasks, memoized apart from what is typed, so a keystroke in Find only compares
-// words: All, Open and Finished are the person's own order (the list is open tasks, then
-// finished ones); only Today and Upcoming go by date.
+// words: All, Open and Finished are the list shown in the person's own order (open tasks, then
+// finished ones); only Today and Upcoming go by date, and gather every list's.
 const IN_FILTER: Readonly<Record<Filter, (state: RootState) => readonly string[]>> = {
-  all: selectTaskIds,
+  all: selectShownListTaskIds,
   open: selectOpenIds,
   finished: selectFinishedIds,
   today: selectTodayIds,

@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { listShown, placeOfHash } from '../lists'
 import {
   filterChanged,
   selectFilter,
@@ -20,11 +21,18 @@ export const FILTERS: Readonly<Record<Filter, readonly [name: string, hash: stri
 export const filterOfHash = (hash: string) =>
   (Object.keys(FILTERS) as Filter[]).find((filter) => FILTERS[filter][1] === hash) ?? 'all'
 
-/** So a reload and Back keep it (spec §2); read after the first render, prerendered as All. */
+/**
+ * So a reload and Back keep the filter (spec §2) and the list shown; read after the first
+ * render, prerendered as All of My tasks.
+ */
 export function useFilterInHash() {
   const dispatch = useAppDispatch()
   useEffect(() => {
-    const follow = () => dispatch(filterChanged(filterOfHash(location.hash)))
+    const follow = () => {
+      const { list, rest } = placeOfHash(location.hash)
+      dispatch(listShown(list))
+      dispatch(filterChanged(filterOfHash(rest)))
+    }
     follow()
     window.addEventListener('hashchange', follow)
     return () => {

@@ -59,10 +59,16 @@ export const deleteTask =
   }
 
 /** Clear finished: every finished task goes at once, and one Undo brings them all back. */
-export const clearFinished = (): AppThunk => (dispatch, getState) => {
-  const finished = selectAllTasks(getState()).filter((task) => task.isFinished)
-  if (finished.length > 0) dispatch(finishedTasksCleared(finished))
-}
+/** The finished tasks of `ids` (the list shown), by default all, go; one Undo brings them back. */
+export const clearFinished =
+  (ids?: readonly string[]): AppThunk =>
+  (dispatch, getState) => {
+    const among = ids && new Set(ids)
+    const finished = selectAllTasks(getState()).filter(
+      (task) => task.isFinished && (among === undefined || among.has(task.id)),
+    )
+    if (finished.length > 0) dispatch(finishedTasksCleared(finished))
+  }
 
 export const retryChanges =
   (ids: readonly string[]): AppThunk =>
@@ -132,6 +138,7 @@ export const addTask =
     text: string,
     due: string | null = null,
     repeat: string | null = null,
+    list: string | null = null,
   ): AppThunk<AddTaskOutcome> =>
   (dispatch, getState, { session, alert }) => {
     const normalized = normalizeTaskText(text)
@@ -143,7 +150,7 @@ export const addTask =
     }
     const place = placeAfterLastOpen(getState().tasks)
     const { id } = dispatch(
-      taskAdded(newTask({ task: normalized, email: owner, due, repeat, ...place })),
+      taskAdded(newTask({ task: normalized, email: owner, due, repeat, list, ...place })),
     ).payload
     return { kind: 'added', id, text: normalized }
   }

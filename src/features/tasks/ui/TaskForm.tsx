@@ -12,7 +12,14 @@ const typingIn = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || target.matches('input, textarea, select'))
 
-export function TaskForm({ onAdded }: { onAdded?: (id: string, text: string) => void }) {
+export function TaskForm({
+  onAdded,
+  list = null,
+}: {
+  onAdded?: (id: string, text: string) => void
+  /** The list a task is added to: the one shown (null: My tasks). */
+  list?: string | null
+}) {
   const dispatch = useAppDispatch()
   const [draft, setDraft] = useState('')
   const inputRef = useRef<HTMLInputElement>(null)
@@ -49,7 +56,9 @@ export function TaskForm({ onAdded }: { onAdded?: (id: string, text: string) => 
     event.preventDefault()
     const found = typedDue.shownFor(draft)
     const outcome = dispatch(
-      found ? addTask(found.text, found.due, found.repeat ?? null) : addTask(draft),
+      found
+        ? addTask(found.text, found.due, found.repeat ?? null, list)
+        : addTask(draft, null, null, list),
     )
     if (outcome.kind === 'added') {
       setDraft('')

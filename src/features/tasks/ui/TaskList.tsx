@@ -6,7 +6,14 @@ import type { ReactNode } from 'react'
 import { EditTaskContext, focusRowControl, WINDOW_MIN_ROWS } from './list/rowControls'
 import type { FocusedRow } from './list/useFocusedRow'
 import type { Reveal } from './list/useReveal'
-import { selectFinishedCount, selectOpenCount, selectTaskIds } from '../model/tasksSlice'
+import {
+  selectFinishedCount,
+  selectOpenCount,
+  selectTaskIds,
+  selectTaskTable,
+} from '../model/tasksSlice'
+import { taskOf } from '../model/taskTable'
+import type { RootState } from '../../../app/store'
 import { clearFinished } from '../model/commands'
 import { EMPTY_MESSAGES, EmptyList } from './EmptyList'
 import { UnsavedDeletes } from '../saving/SyncStatus'
@@ -30,9 +37,12 @@ export function TaskList({
   status = null,
   undo = null,
   onSaved,
+  inList,
 }: {
   /** The rows shown (Find and the filter decide them, in the page), by default every task. */
   ids?: readonly string[]
+  /** The tasks of the list shown, whatever the filter, for its count and Clear finished. */
+  inList?: readonly string[]
   /** What to say when the list has tasks but none is shown. */
   noMatch?: ReactNode
   reveal?: Reveal | null
@@ -77,7 +87,7 @@ export function TaskList({
 
   return (
     <EditTaskContext value={setEditing}>
-      {!none && <ListToolbar />}
+      {!none && <ListToolbar inList={inList} />}
       {none ? (
         <EmptyList />
       ) : empty ? (
@@ -114,14 +124,24 @@ export function TaskList({
   )
 }
 
+/** How many of `ids` are open. */
+function openOf(state: RootState, ids: readonly string[]): number {
+  const table = selectTaskTable(state)
+  let open = 0
+  for (const id of ids) if (taskOf(table, id)?.isFinished === false) open++
+  return open
+}
+
 /**
  * Above the list: how many tasks are open, said politely when it changes, and "Clear finished"
  * while some are finished (one Undo brings them all back).
  */
-export function ListToolbar() {
+export function ListToolbar({ inList }: { inList?: readonly string[] }) {
   const dispatch = useAppDispatch()
-  const open = useAppSelector(selectOpenCount)
-  const finished = useAppSelector(selectFinishedCount)
+  const everyOpen = useAppSelector(selectOpenCount)
+  const everyFinished = useAppSelector(selectFinishedCount)
+  const open = useAppSelector((state) => (inList ? openOf(state, inList) : everyOpen))
+  const finished = inList ? inList.length - open : everyFinished
   return (
     <div className="list-toolbar">
       <p role="status">{`${String(open)} open`}</p>
@@ -130,7 +150,7 @@ export function ListToolbar() {
           type="button"
           onClick={() => {
             flushSync(() => {
-              dispatch(clearFinished())
+              dispatch(clearFinished(inList))
             })
             // Its button has gone with the finished tasks: back to where tasks are written.
             focusInput()

@@ -1,0 +1,69 @@
+import type { AppThunk } from '../../app/store'
+import { MAX_LISTS } from '../../services/taskDocument'
+import { MAX_LIST_NAME_LENGTH, type ListEntry } from '../../services/types'
+import { selectCurrentUser } from '../auth'
+import { normalizeTaskText, rankBetween } from '../tasks'
+import { listCreated, listRenamed, selectLists } from './listsSlice'
+
+// The lists' commands: what a click asks, made into the event its write follows.
+
+/** A list's name as kept: one line, trimmed, something to see, at most 100; null if none. */
+export function listNameOf(raw: string): string | null {
+  const name = normalizeTaskText(raw)
+  return name === null || name.length > MAX_LIST_NAME_LENGTH ? null : name
+}
+
+/** 16 letters and digits: the tag that keeps two lists made in one slot apart (firestore.rules). */
+function madeTag(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return [...bytes].map((byte) => 'abcdefghijklmnopqrstuvwxyz0123456789'[byte % 36]).join('')
+}
+
+/**
+ * A free slot of the person's 200, at random: two devices making a list offline rarely pick the
+ * same one (and if they do, the second is refused and said, never merged).
+ */
+function freeSlot(taken: ReadonlySet<string>): string | null {
+  const free: string[] = []
+  for (let slot = 1; slot <= MAX_LISTS; slot++)
+    if (!taken.has(String(slot))) free.push(String(slot))
+  if (free.length === 0) return null
+  return free[Math.floor(Math.random() * free.length)] ?? null
+}
+
+/** A key after `last`; one another client wrote that is no key ('' when read) counts as none. */
+function rankAfter(last: string | undefined): string {
+  try {
+    return rankBetween(last === undefined || last === '' ? null : last, null)
+  } catch {
+    return rankBetween(null, null)
+  }
+}
+
+export type CreateResult = { made: ListEntry } | { refused: 'name' | 'full' | 'signed-out' }
+
+/** A new list at the end of the person's lists. */
+export const createList =
+  (raw: string): AppThunk<CreateResult> =>
+  (dispatch, getState) => {
+    if (!selectCurrentUser(getState())?.email) return { refused: 'signed-out' }
+    const name = listNameOf(raw)
+    if (name === null) return { refused: 'name' }
+    const lists = selectLists(getState())
+    const id = freeSlot(new Set(lists.map((list) => list.id)))
+    if (id === null) return { refused: 'full' }
+    const made: ListEntry = { id, name, rank: rankAfter(lists.at(-1)?.rank), made: madeTag() }
+    dispatch(listCreated(made))
+    return { made }
+  }
+
+/** A new name for list `id`; false when the name cannot be kept (nothing changes). */
+export const renameList =
+  (id: string, raw: string): AppThunk<boolean> =>
+  (dispatch, getState) => {
+    const name = listNameOf(raw)
+    const list = selectLists(getState()).find((entry) => entry.id === id)
+    if (name === null || list === undefined) return false
+    if (name !== list.name) dispatch(listRenamed({ id, name }))
+    return true
+  }

@@ -1,0 +1,14 @@
+// Lists: the person's own lists besides My tasks, which one is shown, and the switcher.
+export {
+  listShown,
+  listsReducer,
+  MY_TASKS,
+  selectListName,
+  selectLists,
+  selectShownList,
+} from './listsSlice'
+export { createList, renameList } from './commands'
+export { addListsListeners } from './listeners'
+export { hashIn, placeOfHash } from './place'
+export { selectListNameOfTask, selectOpenCounts, selectShownListTaskIds } from './listTasks'
+export { ListSwitcher } from './ListSwitcher'

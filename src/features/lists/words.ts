@@ -1,0 +1,14 @@
+// Every string the lists feature shows, in one place.
+export const LIST_WORDS = {
+  nav: 'Lists',
+  newList: 'New list',
+  newName: 'New list name',
+  rename: 'Rename list',
+  renameLabel: 'List name',
+  add: 'Add list',
+  save: 'Save name',
+  cancel: 'Cancel',
+  badName: 'A list needs a name with something to see, of at most 100 characters.',
+  full: 'You have 200 lists, the most there can be. Delete one to make another.',
+  openCount: (open: number) => `${String(open)} open`,
+}
