@@ -86,7 +86,8 @@ export function createFirestoreTaskRepository(
       follow((tasks) => tasks.watch(email, onSnapshot, onError), onError),
     watchStanding: (onChange, onError) =>
       follow((tasks) => tasks.watchStanding(onChange, onError), onError),
-    watchLists: (onLists, onError) => follow((tasks) => tasks.watchLists(onLists, onError), onError),
+    watchLists: (onLists, onError) =>
+      follow((tasks) => tasks.watchLists(onLists, onError), onError),
     reconnect: async () => (await store()).reconnect(),
     add: (task) => handed((sdk) => sdk.add(task)),
     update: (id, changes) => handed((sdk) => sdk.update(id, changes)),

@@ -153,3 +153,25 @@ export async function whileWritesRefused(
     await putRules(firestoreHere(), RULES)
   }
 }
+
+/** A person's lists as the server holds them (`people/{sha256}/lists`), by slot, with the name. */
+export async function storedListsOf(
+  request: APIRequestContext,
+  email: string,
+): Promise<{ id: string; name: string }[]> {
+  const key = createHash('sha256').update(email).digest('hex')
+  const response = await request.get(
+    `${FIRESTORE}/v1/${documentsPath()}/people/${key}/lists?pageSize=300`,
+    { headers: OWNER },
+  )
+  if (!response.ok()) throw new Error(`lists: ${String(response.status())}`)
+  const { documents = [] } = (await response.json()) as {
+    documents?: { name: string; fields: Record<string, { stringValue?: string }> }[]
+  }
+  return documents
+    .map(({ name, fields }) => ({
+      id: name.split('/').at(-1) ?? '',
+      name: fields.name?.stringValue ?? '',
+    }))
+    .sort((a, b) => Number(a.id) - Number(b.id))
+}
