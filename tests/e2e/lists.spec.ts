@@ -7,7 +7,7 @@ import { device } from './support/devices'
 // another device sees it all live. At a phone's width with taps and a laptop's with the mouse.
 
 const lists = (page: Page) => page.getByRole('navigation', { name: 'Lists' })
-const listLink = (page: Page, name: string) => lists(page).getByRole('link', { name })
+const listLink = (page: Page, name: string | RegExp) => lists(page).getByRole('link', { name })
 
 /** Makes a list through the quiet "New list" button; the page shows it once made. */
 async function newList(page: Page, name: string) {
