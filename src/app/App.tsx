@@ -2,8 +2,20 @@ import { useState, type ReactNode } from 'react'
 import { AccountStatus, Settings } from '../features/account'
 import { AccountWidget, selectCurrentUser } from '../features/auth'
 import { FindBar, useFilterInHash, useShownTasks } from '../features/find'
-import { ListSwitcher, selectShownList, selectShownListTaskIds } from '../features/lists'
-import { SyncStatus, TaskForm, TaskList, useDayTurning, type Reveal } from '../features/tasks'
+import {
+  ListSwitcher,
+  selectListChoices,
+  selectShownList,
+  selectShownListTaskIds,
+} from '../features/lists'
+import {
+  ListChoicesContext,
+  SyncStatus,
+  TaskForm,
+  TaskList,
+  useDayTurning,
+  type Reveal,
+} from '../features/tasks'
 import { UndoBar, UndoImport } from '../features/undo'
 import { useAppSelector } from './hooks'
 
@@ -33,6 +45,7 @@ export function TasksPage({ status }: { status?: ReactNode }) {
   const shown = useShownTasks()
   const list = useAppSelector(selectShownList)
   const inList = useAppSelector(selectShownListTaskIds)
+  const choices = useAppSelector(selectListChoices)
   // What a screen reader hears once after an add or an edit, politely: what happened. Said to
   // whoever is signed in: the next person at a shared computer never finds it in the page.
   const owner = useAppSelector(selectCurrentUser)?.email ?? null
@@ -57,17 +70,19 @@ export function TasksPage({ status }: { status?: ReactNode }) {
         {said?.owner === owner && <span key={said.count}>{said.text}</span>}
       </p>
       <FindBar onShowAll={reveal} />
-      <TaskList
-        ids={shown.ids}
-        inList={inList}
-        noMatch={shown.noMatch}
-        reveal={added}
-        status={status}
-        undo={<UndoBar />}
-        onSaved={() => {
-          say('Saved')
-        }}
-      />
+      <ListChoicesContext value={choices}>
+        <TaskList
+          ids={shown.ids}
+          inList={inList}
+          noMatch={shown.noMatch}
+          reveal={added}
+          status={status}
+          undo={<UndoBar />}
+          onSaved={() => {
+            say('Saved')
+          }}
+        />
+      </ListChoicesContext>
     </main>
   )
 }

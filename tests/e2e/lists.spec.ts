@@ -118,3 +118,86 @@ test('a second device sees a list made, renamed, and the tasks added to it, live
   await page.getByRole('button', { name: 'Save name' }).click()
   await expect(listLink(phone.page, /^House/)).toHaveAttribute('aria-current', 'page')
 })
+
+for (const { width, hasTouch } of [
+  { width: 360, hasTouch: true },
+  { width: 1280, hasTouch: false },
+]) {
+  test.describe(`moving at ${String(width)} px`, () => {
+    test.use({ viewport: { width, height: 740 }, hasTouch })
+
+    test('a task moved to another list from its row menu keeps its text, state and date, and goes after that list’s open tasks', async ({
+      signedIn: page,
+      person,
+    }, testInfo) => {
+      await newList(page, 'Work')
+      await addTasks(page, 'standup')
+      await listLink(page, /^My tasks/).click()
+      // The date read before Enter, as a person waits for the hint.
+      await taskInput(page).fill('slides tomorrow')
+      await expect(page.getByText(/^Due tomorrow/)).toBeVisible()
+      await taskInput(page).press('Enter')
+      await expect(page.getByText('slides', { exact: true })).toBeVisible()
+      const tap = async (locator: ReturnType<Page['locator']>) => {
+        if (hasTouch) await locator.tap()
+        else await locator.click()
+      }
+      await tap(page.getByRole('button', { name: 'More actions' }))
+      await tap(page.getByRole('menuitem', { name: 'Move to list…' }))
+      const dialog = page.getByRole('dialog', { name: 'Move to list' })
+      await expect(dialog.getByRole('radio', { name: 'My tasks' })).toBeChecked()
+      await expect(dialog.getByRole('button', { name: 'Move' })).toBeDisabled()
+      await tap(dialog.getByRole('radio', { name: 'Work' }))
+      await page.screenshot({ path: testInfo.outputPath(`lists-move-${String(width)}.png`) })
+      await tap(dialog.getByRole('button', { name: 'Move' }))
+      await expect(dialog).toHaveCount(0)
+      await expect(page.getByText('No tasks.')).toBeVisible()
+      await expect(taskInput(page)).toBeFocused()
+      await listLink(page, /^Work/).click()
+      expect(await rowTexts(page)).toEqual(['standup', 'slides'])
+      await expect(page.getByText('Due tomorrow')).toBeVisible()
+      await expect
+        .poll(async () =>
+          (await storedTasksOf(page.request, person.email)).map(({ task, list, due }) => [
+            task,
+            list !== null,
+            due !== null,
+          ]),
+        )
+        .toEqual([
+          ['standup', true, false],
+          ['slides', true, true],
+        ])
+    })
+  })
+}
+
+test('by keyboard: the row menu, arrows through the lists, Enter moves; Escape leaves it', async ({
+  signedIn: page,
+}) => {
+  await newList(page, 'Home')
+  await listLink(page, /^My tasks/).click()
+  await addTasks(page, 'call the plumber')
+  const more = page.getByRole('button', { name: 'More actions' })
+  await more.focus()
+  await page.keyboard.press('Enter')
+  await page.getByRole('menuitem', { name: 'Move to list…' }).focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Move to list' })
+  await expect(dialog.getByRole('radio', { name: 'My tasks' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(more).toBeFocused()
+  expect(await rowTexts(page)).toEqual(['call the plumber'])
+
+  await page.keyboard.press('Enter')
+  await page.getByRole('menuitem', { name: 'Move to list…' }).focus()
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('ArrowDown')
+  await expect(dialog.getByRole('radio', { name: 'Home' })).toBeChecked()
+  await page.keyboard.press('Enter')
+  await expect(dialog).toHaveCount(0)
+  await expect(taskInput(page)).toBeFocused()
+  await listLink(page, /^Home/).click()
+  expect(await rowTexts(page)).toEqual(['call the plumber'])
+})

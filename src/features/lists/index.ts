@@ -3,6 +3,7 @@ export {
   listShown,
   listsReducer,
   MY_TASKS,
+  selectListChoices,
   selectListName,
   selectLists,
   selectShownList,

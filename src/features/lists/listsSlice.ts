@@ -58,6 +58,11 @@ export const selectShownList = createSelector(
   (shown, lists, loaded): string | null =>
     shown === null || (loaded && !lists.some(({ id }) => id === shown)) ? null : shown,
 )
+/** Every list a task can be in, My tasks first, for the rows' Move to list. */
+export const selectListChoices = createSelector([selectLists], (lists) => [
+  { id: null, name: MY_TASKS },
+  ...lists.map(({ id, name }) => ({ id, name })),
+])
 /** What a list is called: My tasks for null, or for a list that is gone. */
 export const selectListName = (state: RootState, id: string | null) =>
   (id === null ? undefined : selectLists(state).find((list) => list.id === id)?.name) ?? MY_TASKS

@@ -12,6 +12,7 @@ import {
   taskMarkedDone,
   taskMarkedIncomplete,
   taskMoved,
+  taskMovedToList,
   tasksRestored,
   taskTextSaved,
   unsavedChangesRetried,
@@ -50,6 +51,11 @@ const writeToggledTask: AppListenerEffect<typeof taskMarkedDone | typeof taskMar
 const writeMovedTask: AppListenerEffect<typeof taskMoved> = (action, api) => {
   const { id, order, rank } = action.payload
   sendUpdate(api, id, { order, rank }, selectTaskById(api.getState(), id)?.task ?? '')
+}
+
+const writeMovedToList: AppListenerEffect<typeof taskMovedToList> = (action, api) => {
+  const { id, list, order, rank } = action.payload
+  sendUpdate(api, id, { list, order, rank }, selectTaskById(api.getState(), id)?.task ?? '')
 }
 
 /** The text, and the date and repeat only when the person changed them. */
@@ -104,6 +110,7 @@ export function addTasksListeners(startAppListening: AppStartListening): void {
   startAppListening({ actionCreator: taskMarkedDone, effect: writeToggledTask })
   startAppListening({ actionCreator: taskMarkedIncomplete, effect: writeToggledTask })
   startAppListening({ actionCreator: taskMoved, effect: writeMovedTask })
+  startAppListening({ actionCreator: taskMovedToList, effect: writeMovedToList })
   startAppListening({ actionCreator: taskTextSaved, effect: writeSavedText })
   startAppListening({ actionCreator: taskDeleted, effect: writeDeletedTask })
   startAppListening({ actionCreator: finishedTasksCleared, effect: writeClearedTasks })

@@ -11,6 +11,7 @@ import {
   taskMarkedDone,
   taskMarkedIncomplete,
   taskMoved,
+  taskMovedToList,
   taskTextSaved,
   unsavedChangesDiscarded,
   unsavedChangesRetried,
@@ -122,6 +123,21 @@ export const moveTask =
       ? [past, inRegion(others[at + 1])]
       : [inRegion(others[at - 1]), past]
     dispatch(taskMoved({ id, ...placeBetween(before, after) }))
+    return true
+  }
+
+/**
+ * The task goes to list `list` (null: My tasks) with its text, state and date, placed there as
+ * the spec places a task: an open one after the last open task, a finished one at the end.
+ */
+export const moveTaskToList =
+  (id: string, list: string | null): AppThunk<boolean> =>
+  (dispatch, getState) => {
+    const tasks = getState().tasks
+    const task = taskIn(tasks, id)
+    if (task === undefined || task.list === list) return false
+    const place = task.isFinished ? placeAtEnd(tasks, id) : placeAfterLastOpen(tasks)
+    dispatch(taskMovedToList({ id, list, ...place }))
     return true
   }
 

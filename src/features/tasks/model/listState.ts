@@ -61,6 +61,16 @@ export function move(state: TasksState, { id, order, rank }: Placed, isFinished?
 
 export type Placed = Placement & { id: string }
 
+/** Moved to list `list` (null: My tasks), placed there as `Placed` says. */
+export function movedToList(
+  state: TasksState,
+  { list, ...placed }: Placed & { list: string | null },
+) {
+  const moved = move(state, placed)
+  const task = taskIn(moved, placed.id)
+  return task === undefined || task.list === list ? moved : withTask(moved, { ...task, list })
+}
+
 /** The list with those of `tasks` that are its owner's and not in it yet, each in its place. */
 export function withOwnNew(state: TasksState, tasks: readonly Task[]) {
   const list = base(state)

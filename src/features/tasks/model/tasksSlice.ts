@@ -8,6 +8,7 @@ import {
   frozen,
   initialState,
   move,
+  movedToList,
   removed,
   withDue,
   withOwnNew,
@@ -49,6 +50,9 @@ const tasksSlice = createSlice({
       move(state, payload, false),
     /** Reordered by the person (drag, keys, menu), within its region. */
     taskMoved: (state, { payload }: PayloadAction<Placed>) => move(state, payload),
+    /** Moved to another list (null: My tasks), placed there by the spec's rules. */
+    taskMovedToList: (state, { payload }: PayloadAction<Placed & { list: string | null }>) =>
+      movedToList(state, payload),
     /**
      * Save changes: the text, written even when the same (a retry, a stored non-text); the date
      * and the repeat only when the person changed them (null: cleared, stopped).
@@ -142,6 +146,7 @@ export const {
   taskMarkedDone,
   taskMarkedIncomplete,
   taskMoved,
+  taskMovedToList,
   taskTextSaved,
   repeatingTaskDone,
   repeatingTaskDoneUndone,

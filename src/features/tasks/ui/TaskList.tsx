@@ -18,6 +18,8 @@ import { clearFinished } from '../model/commands'
 import { EMPTY_MESSAGES, EmptyList } from './EmptyList'
 import { UnsavedDeletes } from '../saving/SyncStatus'
 import { useTaskRows } from './useTaskRows'
+import { MoveToListDialog } from './MoveToListDialog'
+import { MoveToListContext } from './list/listChoices'
 
 /** Rows drawn at once when a list first appears: more than a tall screen holds. */
 const FIRST_ROWS = 30
@@ -58,6 +60,7 @@ export function TaskList({
   const none = all.length === 0
   // The task in the Edit dialog, held here so the dialog outlives a row that moves or goes.
   const [editing, setEditing] = useState<string | null>(null)
+  const [moving, setMoving] = useState<string | null>(null)
   const focus = useRef<FocusedRow | null>(null)
   const rows = useTaskRows()
   // When a list of some length first appears (kept on the device, or the server's answer), the
@@ -87,39 +90,52 @@ export function TaskList({
 
   return (
     <EditTaskContext value={setEditing}>
-      {!none && <ListToolbar inList={inList} />}
-      {none ? (
-        <EmptyList />
-      ) : empty ? (
-        noMatch
-      ) : rows ? (
-        <rows.TaskRows
-          ids={partial ? ids.slice(0, FIRST_ROWS) : ids}
-          focus={focus}
-          reveal={reveal}
-        />
-      ) : (
-        <div className="empty">
-          <p role="status">{EMPTY_MESSAGES.pending}</p>
+      <MoveToListContext value={setMoving}>
+        {!none && <ListToolbar inList={inList} />}
+        {none ? (
+          <EmptyList />
+        ) : empty ? (
+          noMatch
+        ) : rows ? (
+          <rows.TaskRows
+            ids={partial ? ids.slice(0, FIRST_ROWS) : ids}
+            focus={focus}
+            reveal={reveal}
+          />
+        ) : (
+          <div className="empty">
+            <p role="status">{EMPTY_MESSAGES.pending}</p>
+          </div>
+        )}
+        <div className="page-status">
+          {status}
+          <UnsavedDeletes />
+          {undo}
         </div>
-      )}
-      <div className="page-status">
-        {status}
-        <UnsavedDeletes />
-        {undo}
-      </div>
-      {editing !== null && rows && (
-        <rows.TaskEditor
-          key={editing}
-          id={editing}
-          onSaved={onSaved}
-          onClosed={() => {
-            setEditing(null)
-            // Back to the row's Edit button, wherever the row is now; the input if it went.
-            focusRowControl(editing, 'edit')
-          }}
-        />
-      )}
+        {editing !== null && rows && (
+          <rows.TaskEditor
+            key={editing}
+            id={editing}
+            onSaved={onSaved}
+            onClosed={() => {
+              setEditing(null)
+              // Back to the row's Edit button, wherever the row is now; the input if it went.
+              focusRowControl(editing, 'edit')
+            }}
+          />
+        )}
+        {moving !== null && (
+          <MoveToListDialog
+            key={moving}
+            id={moving}
+            onClosed={() => {
+              setMoving(null)
+              // Its menu button, if the row is still shown (Today gathers every list); else the input.
+              focusRowControl(moving, 'more')
+            }}
+          />
+        )}
+      </MoveToListContext>
     </EditTaskContext>
   )
 }

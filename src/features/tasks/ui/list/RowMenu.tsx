@@ -23,7 +23,16 @@ const itemsOf = (menu: HTMLElement | null) => [
 ]
 
 /** An ARIA menu button in a popover; `children` are drawn only while open (not one set per row). */
-export function RowMenu({ describedBy, children }: { describedBy: string; children: ReactNode }) {
+export function RowMenu({
+  describedBy,
+  children,
+  wide = false,
+}: {
+  describedBy: string
+  children: ReactNode
+  /** Shown on a wide screen too (it holds what the row's buttons do not: Move to list). */
+  wide?: boolean
+}) {
   const buttonId = useId()
   const menuId = useId()
   const [open, setOpen] = useState(false)
@@ -66,7 +75,7 @@ export function RowMenu({ describedBy, children }: { describedBy: string; childr
         ref={buttonRef}
         id={buttonId}
         type="button"
-        className="icon-button row-more"
+        className={wide ? 'icon-button row-more wide' : 'icon-button row-more'}
         data-control="more"
         title="More actions"
         aria-describedby={describedBy}

@@ -19,6 +19,8 @@ import { MENU_ITEM, RowMenu } from './RowMenu'
 import { UnsavedMark } from './UnsavedMark'
 import { EditTaskContext } from './rowControls'
 import { RowMovesContext } from './useRowMoves'
+import { ListChoicesContext, MoveToListContext } from './listChoices'
+import { MoveToListItem } from './MoveToListItem'
 
 export interface RowProps {
   id: string
@@ -66,6 +68,9 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
   const dispatch = useAppDispatch()
   const openEditor = use(EditTaskContext)
   const moves = use(RowMovesContext)
+  const moveToList = use(MoveToListContext)
+  const lists = use(ListChoicesContext)
+  const canMove = moveToList !== null && lists.length > 1
   const textId = useId()
   // A new day or zone redraws a dated row: "Today", "Overdue" and its time follow them.
   const { today } = useAppSelector(selectClock)
@@ -149,9 +154,10 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
         {edit()}
         {remove()}
       </span>
-      <RowMenu describedBy={described}>
+      <RowMenu describedBy={described} wide={canMove}>
         {edit(MENU_ITEM)}
         {moves && <moves.MenuItems id={id} />}
+        {canMove && <MoveToListItem id={id} describedBy={described} />}
         {remove(MENU_ITEM)}
       </RowMenu>
       <button
