@@ -128,7 +128,9 @@ export interface TaskRepository extends ListRepository {
   /**
    * Deletes the tasks `ids` (at most {@link MAX_BATCH_WRITES} - 1) at once or not at all, never
    * queued on the device: once this settles, nothing of it can land later. `last`: the account
-   * is closed with them, and no token signed in before now is taken again.
+   * is closed with them and every list of the person deleted (so at most
+   * {@link MAX_BATCH_WRITES} - 1 - 200 tasks then), and no token signed in before now is taken
+   * again.
    */
   deleteTasksOfAccount(ids: readonly string[], last: boolean): Promise<void>
   /** Stops this page's deletion (what went stays gone); tried again while the page lives. */

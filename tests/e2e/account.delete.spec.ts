@@ -1,6 +1,6 @@
 import { addTasks, expect, test } from './fixtures'
 import { hasAuthAccount } from './support/account'
-import { storedCountOf } from './support/backend'
+import { storedCountOf, storedListsOf } from './support/backend'
 import { expectGone, openDeletion } from './support/deletion'
 import { AUTH, goOffline, goOnline } from './support/network'
 import { signInThroughEmulatorPopup } from './support/offline-google'
@@ -9,12 +9,17 @@ import { signInThroughEmulatorPopup } from './support/offline-google'
 // gone (the emulators' admin views say so), the person signed out, nothing of theirs left on
 // the device. Its connection cut at each point: account.deleteCuts.spec.ts.
 
-test('Delete account: every task, then the account; signed out, nothing of theirs stays', async ({
+test('Delete account: every task and list, then the account; signed out, nothing of theirs stays', async ({
   signedIn: page,
   person,
 }) => {
-  await addTasks(page, 'Water the plants', 'Call the plumber')
+  await addTasks(page, 'Water the plants')
+  await page.getByRole('button', { name: 'New list' }).click()
+  await page.getByRole('textbox', { name: 'New list name' }).fill('Home')
+  await page.getByRole('button', { name: 'Add list' }).click()
+  await addTasks(page, 'Call the plumber')
   await expect.poll(() => storedCountOf(page.request, person.email)).toBe(2)
+  await expect.poll(async () => (await storedListsOf(page.request, person.email)).length).toBe(1)
   expect(await hasAuthAccount(page.request, person.email)).toBe(true)
   const dialog = await openDeletion(page)
   await expect(dialog).toContainText(
@@ -23,6 +28,7 @@ test('Delete account: every task, then the account; signed out, nothing of their
   await expect(dialog.getByRole('button', { name: 'Export first' })).toBeVisible()
   await dialog.getByRole('button', { name: 'Delete account' }).click()
   await expectGone(page, person)
+  expect(await storedListsOf(page.request, person.email)).toEqual([])
   // A reload finds nobody: the signed-out page from its first paint.
   await page.reload()
   await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()

@@ -8,6 +8,7 @@ import {
 } from './accountSlice'
 import { answered, codeOf, finished, lost, mayReachServer, type Api } from './deletionSteps'
 import { MAX_BATCH_WRITES } from '../../services/types'
+import { MAX_LISTS } from '../../services/taskDocument'
 
 // Delete account, all or nothing (docs/sync.md, "Delete account"). Each step is a transaction
 // the server takes whole or not at all, and nothing is queued on the device: so whichever way
@@ -16,6 +17,8 @@ import { MAX_BATCH_WRITES } from '../../services/types'
 
 /** Tasks a step deletes: one write of the step is the account's record. */
 const STEP_TASKS = MAX_BATCH_WRITES - 1
+/** The last step deletes every slot of the person's lists too (200), so at most 299 tasks. */
+const LAST_STEP_TASKS = STEP_TASKS - MAX_LISTS
 /** Auth's answers that leave it unknown whether the account went. */
 const UNANSWERED = new Set(['auth/network-request-failed', 'auth/internal-error', 'auth/timeout'])
 /** The server's refusals: the step did not happen. Any other failure may have gone through. */
@@ -51,7 +54,7 @@ async function deleteEveryTask(api: Api, email: string): Promise<boolean> {
       if (++unseen === 3) return false
       continue
     }
-    const last = ids.value.length >= left
+    const last = ids.value.length >= left && ids.value.length <= LAST_STEP_TASKS
     let done: { value: true } | null
     try {
       done = await answered(

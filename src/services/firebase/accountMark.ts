@@ -12,6 +12,7 @@ import {
   where,
   type Firestore,
 } from 'firebase/firestore'
+import { MAX_LISTS } from '../taskDocument'
 import { ACCOUNT_CLOSING, type AccountStanding, type TaskRepository } from '../types'
 import { tasksOf } from './liveTasks'
 import { DELETIONS, keyOf, recordOf, standingOf, type DeletionRecord } from './deletionRecord'
@@ -81,7 +82,10 @@ export function accountDeletions(
         return
       }
       run.closing()
-      await step(ids, { now: ['closedAt'], removed: ['closing', 'closingAt'] })
+      // Every slot of the person's lists goes with the last step: a slot with no list is a
+      // delete of nothing. So the next account with the address starts with none.
+      const lists = Array.from({ length: MAX_LISTS }, (_, slot) => String(slot + 1))
+      await step(ids, { now: ['closedAt'], removed: ['closing', 'closingAt'], lists })
       run.closed()
     },
     // Refused: nothing of this page's to stop (never begun, or closed since).

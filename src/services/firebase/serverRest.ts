@@ -87,6 +87,8 @@ export async function recordOnServer(
 /** A record's change: fields set to a string, set to the server's time, or removed. */
 export interface RecordChange {
   key: string
+  /** Lists of the address (`people/{key}/lists/{slot}`) deleted with the step. */
+  lists?: readonly string[]
   strings?: Record<string, string>
   now?: readonly string[]
   removed?: readonly string[]
@@ -111,6 +113,9 @@ export async function commitStep(
   )
   const writes = [
     ...ids.map((id) => ({ delete: `${documents}/tasks/${id}` })),
+    ...(change.lists ?? []).map((slot) => ({
+      delete: `${documents}/people/${change.key}/lists/${slot}`,
+    })),
     {
       update: { name: `${documents}/deletions/${change.key}`, fields },
       updateMask: { fieldPaths: [...Object.keys(strings), ...(change.removed ?? [])] },
