@@ -66,7 +66,7 @@ async function tick(stored: Task[], { focused = true } = {}) {
 const ROW = { TaskItem: 1, Icon: 3, RowMenu: 1, UnsavedMark: 1 }
 
 describe('one tick at 1,000 tasks', () => {
-  it('done, the task moves to the end: the list, the counts, and one row drawn anew', async () => {
+  it('done, the task moves to the end: the list, the counts, and the moved row drawn anew', async () => {
     const { counter, store } = await tick(tasks())
     expect(selectTaskIds(store.getState()).at(-1)).toBe('t3')
     expect(selectTaskById(store.getState(), 't3')?.isFinished).toBe(true)
