@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useState, type ComponentProps, type ReactNode } from 'react'
 import { AccountStatus, Settings } from '../features/account'
 import { AccountWidget, selectCurrentUser } from '../features/auth'
 import { FindBar, useFilterInHash, useShownTasks } from '../features/find'
@@ -29,7 +29,6 @@ export function TasksPage({ status }: { status?: ReactNode }) {
   }
   useFilterInHash()
   useDayTurning()
-  const shown = useShownTasks()
   // What a screen reader hears once after an add or an edit, politely: what happened. Said to
   // whoever is signed in: the next person at a shared computer never finds it in the page.
   const owner = useAppSelector(selectCurrentUser)?.email ?? null
@@ -52,9 +51,7 @@ export function TasksPage({ status }: { status?: ReactNode }) {
         {said?.owner === owner && <span key={said.count}>{said.text}</span>}
       </p>
       <FindBar onShowAll={reveal} />
-      <TaskList
-        ids={shown.ids}
-        noMatch={shown.noMatch}
+      <ShownTaskList
         reveal={added}
         status={status}
         undo={<UndoBar />}
@@ -64,4 +61,10 @@ export function TasksPage({ status }: { status?: ReactNode }) {
       />
     </main>
   )
+}
+
+/** The list of the rows Find shows: a tick that moves a row draws it again, not the whole page. */
+function ShownTaskList(props: Omit<ComponentProps<typeof TaskList>, 'ids' | 'noMatch'>) {
+  const shown = useShownTasks()
+  return <TaskList ids={shown.ids} noMatch={shown.noMatch} {...props} />
 }
