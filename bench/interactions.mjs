@@ -21,6 +21,15 @@ const NAIVE = ['add', 'done', 'incomplete', 'edit', 'delete']
 /** An interaction the build does not offer (Find, the date hint): reported, not timed. */
 export class NotAvailable extends Error {}
 
+/**
+ * Throws NotAvailable when the New task input is still there, else an error: a form gone is
+ * the page failing (as under LANG=C, where Chromium's "en-US@posix" once threw in its render).
+ */
+async function notAvailable(input, message) {
+  if ((await input.count()) === 0) throw new Error(`${message}: the New task input is gone`)
+  throw new NotAvailable(message)
+}
+
 const PRESS_MS = 50
 const TOGGLE_OPEN = 'button.toggle[title="Mark as complete"]'
 const TOGGLE_DONE = 'button.toggle[title="Mark as incomplete"]'
@@ -204,7 +213,7 @@ function phases(page, subject, counter) {
             },
           )
           .catch(() => null)
-        if (!read) throw new NotAvailable('no repeat read in the New task input')
+        if (!read) await notAvailable(input, 'no repeat read in the New task input')
         await input.press('Enter')
         await row.waitFor()
         await page.evaluate(() => window.__bench.quiet(300))
@@ -234,7 +243,7 @@ function phases(page, subject, counter) {
           timeout: 20_000,
         })
         .catch(() => null)
-      if (!shown) throw new NotAvailable('no date hint under the New task input')
+      if (!shown) await notAvailable(input, 'no date hint under the New task input')
       const before = await page.locator(hint).textContent()
       await input.focus()
       const result = await timedKey(page, '5', 'dateKey', counter)

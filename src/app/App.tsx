@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useState, type ComponentProps, type ReactNode } from 'react'
 import { AccountStatus, Settings } from '../features/account'
 import { AccountWidget, selectCurrentUser } from '../features/auth'
 import { FindBar, useFilterInHash, useShownTasks } from '../features/find'
@@ -42,10 +42,7 @@ export function TasksPage({ status }: { status?: ReactNode }) {
   }
   useFilterInHash()
   useDayTurning()
-  const shown = useShownTasks()
   const list = useAppSelector(selectShownList)
-  const inList = useAppSelector(selectShownListTaskIds)
-  const choices = useAppSelector(selectListChoices)
   // What a screen reader hears once after an add or an edit, politely: what happened. Said to
   // whoever is signed in: the next person at a shared computer never finds it in the page.
   const owner = useAppSelector(selectCurrentUser)?.email ?? null
@@ -70,19 +67,29 @@ export function TasksPage({ status }: { status?: ReactNode }) {
         {said?.owner === owner && <span key={said.count}>{said.text}</span>}
       </p>
       <FindBar onShowAll={reveal} />
-      <ListChoicesContext value={choices}>
-        <TaskList
-          ids={shown.ids}
-          inList={inList}
-          noMatch={shown.noMatch}
-          reveal={added}
-          status={status}
-          undo={<UndoBar />}
-          onSaved={() => {
-            say('Saved')
-          }}
-        />
-      </ListChoicesContext>
+      <ShownTaskList
+        reveal={added}
+        status={status}
+        undo={<UndoBar />}
+        onSaved={() => {
+          say('Saved')
+        }}
+      />
     </main>
+  )
+}
+
+/**
+ * The list of the rows Find shows in the list shown, and the lists a row can move to: a tick
+ * that moves a row draws it again, not the whole page.
+ */
+function ShownTaskList(props: Omit<ComponentProps<typeof TaskList>, 'ids' | 'noMatch' | 'inList'>) {
+  const shown = useShownTasks()
+  const inList = useAppSelector(selectShownListTaskIds)
+  const choices = useAppSelector(selectListChoices)
+  return (
+    <ListChoicesContext value={choices}>
+      <TaskList ids={shown.ids} noMatch={shown.noMatch} inList={inList} {...props} />
+    </ListChoicesContext>
   )
 }

@@ -8,6 +8,8 @@ import { selectOpenCounts } from './listTasks'
 import { hashIn } from './place'
 import { LIST_WORDS } from './words'
 
+const NO_COUNTS: ReadonlyMap<string | null, number> = new Map()
+
 type Editing = { kind: 'new' } | { kind: 'rename'; id: string; name: string } | null
 
 /**
@@ -17,7 +19,10 @@ type Editing = { kind: 'new' } | { kind: 'rename'; id: string; name: string } | 
 export function ListSwitcher() {
   const lists = useAppSelector(selectLists)
   const shown = useAppSelector(selectShownList)
-  const counts = useAppSelector(selectOpenCounts)
+  // Counted only where shown: a person with no list has no count to redraw on each tick.
+  const counts = useAppSelector((state) =>
+    selectLists(state).length > 0 ? selectOpenCounts(state) : NO_COUNTS,
+  )
   const [editing, setEditing] = useState<Editing>(null)
   const shownList = lists.find(({ id }) => id === shown)
   return (

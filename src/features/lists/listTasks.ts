@@ -36,7 +36,10 @@ export const selectShownListTaskIds = createSelector(
   { memoizeOptions: { resultEqualityCheck: sameIds } },
 )
 
-/** Open tasks per list (null: My tasks), for the switcher. */
+const sameCounts = (a: ReadonlyMap<string | null, number>, b: ReadonlyMap<string | null, number>) =>
+  a.size === b.size && [...a].every(([list, count]) => b.get(list) === count)
+
+/** Open tasks per list (null: My tasks), for the switcher: the same map while the same counts. */
 export const selectOpenCounts = createSelector(
   [selectTaskIds, selectTaskTable, selectKnownLists],
   (ids, table, known): ReadonlyMap<string | null, number> => {
@@ -49,6 +52,7 @@ export const selectOpenCounts = createSelector(
     }
     return counts
   },
+  { memoizeOptions: { resultEqualityCheck: sameCounts } },
 )
 
 /** The name of the list each task shows in, where it is not My tasks (Today, Upcoming). */

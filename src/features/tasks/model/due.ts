@@ -55,6 +55,20 @@ export const addDays = (day: string, days: number) =>
 /** Open, and due on a day before today. */
 export const isOverdue = (due: string | null, today: string) => due !== null && dueDay(due) < today
 
-/** The English dates are written in, for `language` (the browser's): dueWords.ts says why. */
-export const wordsLocale = (language = navigator.language) =>
-  /^en(-|$)/i.test(language) ? language : 'en-GB'
+/** `language` as a BCP 47 tag ("en-US@posix", "de_DE.UTF-8": POSIX locales); else `floor`. */
+export function tagOf(language: string, floor = 'en') {
+  try {
+    return Intl.getCanonicalLocales(language.split(/[@.]/)[0]?.replace('_', '-'))[0] ?? floor
+  } catch {
+    return floor
+  }
+}
+
+/**
+ * The English dates are written in, for `language` (the browser's): dueWords.ts says why. A
+ * POSIX locale as its tag: Chromium under LANG=C says "en-US@posix", which Intl refuses.
+ */
+export const wordsLocale = (language = navigator.language) => {
+  const tag = tagOf(language, 'en-GB')
+  return /^en(-|$)/i.test(tag) ? tag : 'en-GB'
+}

@@ -1,7 +1,7 @@
 import type { Chrono, ParsedResult } from 'chrono-node/en'
 import { englishReader } from '../../../lib/englishDates'
 import { clockChange } from './clockChange'
-import { dayOf, dueOfParts } from './due'
+import { dayOf, dueOfParts, tagOf } from './due'
 import { dueReadings } from './dueRules'
 import { clockNote, clockTime, dueSentence, wordsLocale } from './dueWords'
 
@@ -147,14 +147,7 @@ const LOCALES: Record<string, (() => Promise<{ casual: Reader; connector?: RegEx
     zh: () => import('chrono-node/zh'),
   }
 
-/** `language` as a BCP 47 tag ("en-US@posix", "de_DE.UTF-8": POSIX locales); else English. */
-export function tagOf(language: string) {
-  try {
-    return Intl.getCanonicalLocales(language.split(/[@.]/)[0]?.replace('_', '-'))[0] ?? 'en'
-  } catch {
-    return 'en'
-  }
-}
+export { tagOf } from './due'
 
 /** The parser for `language`: its own chrono if it has one, then English. */
 export async function dueParserFor(language: string, normalize: Normalize): Promise<DueParser> {

@@ -44,5 +44,20 @@ export function tableWith(
   return Object.freeze(buckets)
 }
 
+/** The ids whose task is not the same object in both tables: found by the buckets copied. */
+export function changedIds(before: TaskTable, after: TaskTable): string[] {
+  const ids: string[] = []
+  if (before === after) return ids
+  for (let index = 0; index < TABLE_BUCKETS; index++) {
+    const was = before[index]
+    const now = after[index]
+    if (was === now) continue
+    for (const id of new Set([...Object.keys(was ?? {}), ...Object.keys(now ?? {})])) {
+      if (taskOf(before, id) !== taskOf(after, id)) ids.push(id)
+    }
+  }
+  return ids
+}
+
 export const tasksOf = (table: TaskTable): Task[] =>
   Object.values(table).flatMap((bucket) => Object.values(bucket))

@@ -112,6 +112,18 @@ describe('what a row says', () => {
     expect(dueLabel('2026-12-12', today)).toBe('12 Dec')
   })
 
+  it('takes a POSIX locale as the English it names: Chromium under LANG=C says en-US@posix', () => {
+    inZone('UTC')
+    expect([wordsLocale('en-US@posix'), wordsLocale('en_AU.UTF-8'), wordsLocale('de_DE')]).toEqual([
+      'en-US',
+      'en-AU',
+      'en-GB',
+    ])
+    expect(wordsLocale('x-1')).toBe('en-GB')
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US@posix')
+    expect(dueLabel('2026-12-12', today)).toBe('Dec 12')
+  })
+
   it('says the year, or how many days ahead, where asked', () => {
     inZone('UTC')
     expect(dueSentence('2026-12-03', today, 'en-GB', { year: true })).toBe('Due Thu, 3 Dec 2026')

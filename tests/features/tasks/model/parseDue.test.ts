@@ -71,6 +71,10 @@ describe('a date typed with the task', () => {
     expect(monthFirst('en')).toBe(true)
     expect(monthFirst('en-GB')).toBe(false)
     expect(monthFirst('en-AU')).toBe(false)
+    // Chromium under LANG=C, and a POSIX name: read as their tags; what Intl cannot read, en-GB.
+    expect(monthFirst('en-US@posix')).toBe(true)
+    expect(monthFirst('en_AU.UTF-8')).toBe(false)
+    expect(monthFirst('!!')).toBe(false)
   })
 
   it('reads no date in a short day or month name that is a word, alone and in lower case', () => {

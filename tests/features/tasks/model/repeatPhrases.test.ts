@@ -68,3 +68,13 @@ it('says the hint as the issue asks, and a refused repeat stays text', () => {
   )
   expect(read('water plants every monday', ['every monday'], wednesday)).toBeNull()
 })
+
+it('says the hint in a browser whose language is a POSIX locale (Chromium under LANG=C)', () => {
+  process.env.TZ = 'UTC'
+  const read = repeatReaderOf(normalizeTaskText, 'en-US@posix')
+  expect(read('Bench repeat every day', [], new Date('2026-12-09T10:00:00Z'))).toMatchObject({
+    text: 'Bench repeat',
+    repeat: 'FREQ=DAILY',
+    sentence: 'Repeats every day, next due today, Wed, Dec 9',
+  })
+})

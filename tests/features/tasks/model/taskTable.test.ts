@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  changedIds,
   EMPTY_TABLE,
   TABLE_BUCKETS,
   tableWith,
@@ -61,5 +62,21 @@ describe('the task table', () => {
       tasksOf(table).map((task) => task.id),
     )
     expect(emptied).toEqual(EMPTY_TABLE)
+  })
+
+  it('names the tasks a change replaced, added or removed, and no other', () => {
+    const table = tableWith(EMPTY_TABLE, many(5000))
+    expect(changedIds(table, table)).toEqual([])
+    const next = tableWith(
+      table,
+      [storedTask('task-7', true, 1), storedTask('constructor', false, 1)],
+      ['task-9'],
+    )
+    expect(changedIds(table, next).sort()).toEqual(['constructor', 'task-7', 'task-9'])
+    expect(changedIds(next, table).sort()).toEqual(['constructor', 'task-7', 'task-9'])
+    expect(changedIds(EMPTY_TABLE, tableWith(EMPTY_TABLE, many(2))).sort()).toEqual([
+      'task-0',
+      'task-1',
+    ])
   })
 })

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useMemo, useState, type RefObject } from 'react'
-import { useAppSelector } from '../../../../app/hooks'
+import { useAppStore } from '../../../../app/hooks'
 import { afterNextPaint } from '../../../../lib/helpers'
-import { EMPTY_TABLE, type TaskTable } from '../../model/taskTable'
+import { changedIds, EMPTY_TABLE, type TaskTable } from '../../model/taskTable'
 import { selectTaskTable } from '../../model/tasksSlice'
 import { hideUntilFound } from './HiddenText'
 import { contentChunks, hiddenRows } from './hiddenTextChunks'
@@ -27,17 +27,38 @@ export function useHiddenText(
   ids: readonly string[],
   { windowed, range, pinned, committed }: ListWindow,
 ) {
-  // After each paint, at low priority: never delays a click or a scroll; it may lag by a change.
-  const tasks = useAppSelector(selectTaskTable)
+  const store = useAppStore()
   const [textSource, setTextSource] = useState<TextSource | null>(null)
+  // After each paint, at low priority: never delays a click or a scroll; it may lag by a change.
+  // The tasks are read then, not selected: a change to a drawn row (a tick) draws that row alone,
+  // and the text is made again only when a task not drawn changes.
   useEffect(() => {
     if (!windowed) return
-    return afterNextPaint(() => {
-      startTransition(() => {
-        setTextSource({ ids, range, pinned, tasks })
+    let cancel: (() => void) | undefined
+    const refresh = () => {
+      cancel?.()
+      cancel = afterNextPaint(() => {
+        startTransition(() => {
+          setTextSource({ ids, range, pinned, tasks: selectTaskTable(store.getState()) })
+        })
       })
+    }
+    const drawn = new Set(ids.slice(range.start, range.end))
+    for (const index of pinned) drawn.add(ids[index] ?? '')
+    let tasks = selectTaskTable(store.getState())
+    const unsubscribe = store.subscribe(() => {
+      const latest = selectTaskTable(store.getState())
+      if (latest === tasks) return
+      const changed = changedIds(tasks, latest)
+      tasks = latest
+      if (changed.some((id) => !drawn.has(id))) refresh()
     })
-  }, [windowed, ids, range, pinned, tasks])
+    refresh()
+    return () => {
+      unsubscribe()
+      cancel?.()
+    }
+  }, [windowed, ids, range, pinned, store])
   // The browser reveals the match after this event, then scrolls to it: the chunk is first moved
   // to its first row's place (lines a row apart), so the scroll draws the rows there. Once
   // scrolled (or a second later), the text is hidden and put back.

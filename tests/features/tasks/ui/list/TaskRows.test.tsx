@@ -6,8 +6,9 @@ import {
 } from '../../../../../src/features/tasks/ui/list/listWindow'
 import { FINISHED_ORDER_BASE } from '../../../../../src/features/tasks/model/ordering'
 import { TaskList } from '../../../../../src/features/tasks/ui/TaskList'
+import { TasksPage } from '../../../../../src/app/App'
 import { renderSignedIn } from '../../../../support/render'
-import { storedTask } from '../../../../support/store'
+import { changed, snapshotOf, storedTask } from '../../../../support/store'
 
 // Windowed lists of a thousand rows in jsdom: up to 9 s a test beside two busy loops.
 vi.setConfig({ testTimeout: 30_000 })
@@ -163,5 +164,21 @@ describe('find-in-page in a long list', () => {
       expect(chunk).toHaveAttribute('hidden', 'until-found')
     })
     expect(holder.style.top).toBe('')
+  })
+
+  it('follows a change to a task not drawn, made elsewhere', async () => {
+    // In the page, whose rows are the same array while their order is (Find's selectors).
+    const { store } = await renderSignedIn(<TasksPage />, tasks(1000))
+    await waitFor(() => {
+      expect(hiddenLines()).toContain('Task t500')
+    })
+    act(() => {
+      store.dispatch(snapshotOf([changed(storedTask('t500', false, 500, 'Renamed'))]))
+    })
+    await waitFor(() => {
+      expect(hiddenLines()).toContain('Renamed')
+    })
+    expect(hiddenLines()).not.toContain('Task t500')
+    expect(hiddenLines().length + rows().length).toBe(1000)
   })
 })
