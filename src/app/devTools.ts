@@ -2,6 +2,8 @@ import type { DevToolsEnhancerOptions, UnknownAction } from '@reduxjs/toolkit'
 import {
   finishedTasksCleared,
   importUndone,
+  listDeleted,
+  listRestored,
   tasksImported,
   tasksRestored,
   tasksSnapshotReceived,
@@ -41,6 +43,12 @@ export function sanitizeAction(action: UnknownAction): UnknownAction {
       ...action,
       payload: { ...action.payload, updates: summary(updates.length, 'updates') },
     }
+  }
+  // A list's deletion and its Undo: the list as it is, its tasks as a count.
+  if (listDeleted.match(action) || listRestored.match(action)) {
+    const { tasks } = action.payload
+    if (tasks.length <= LONG_LIST) return action
+    return { ...action, payload: { ...action.payload, tasks: summary(tasks.length, 'tasks') } }
   }
   const what = LIST_PAYLOADS[action.type]
   if (what === undefined || !Array.isArray(action.payload)) return action

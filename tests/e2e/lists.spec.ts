@@ -201,3 +201,56 @@ test('by keyboard: the row menu, arrows through the lists, Enter moves; Escape l
   await listLink(page, /^Home/).click()
   expect(await rowTexts(page)).toEqual(['call the plumber'])
 })
+
+for (const { width, hasTouch } of [
+  { width: 360, hasTouch: true },
+  { width: 1280, hasTouch: false },
+]) {
+  test.describe(`deleting at ${String(width)} px`, () => {
+    test.use({ viewport: { width, height: 740 }, hasTouch })
+
+    test('Delete list asks first, says how many tasks go, and Undo brings the list and its tasks back; a second device sees each live', async ({
+      signedIn: page,
+      person,
+      browser,
+    }, testInfo) => {
+      const phone = await device(browser, person)
+      await addTasks(page, 'Write the report')
+      await newList(page, 'Groceries')
+      await addTasks(page, 'oat milk', 'bread', 'eggs')
+      await expect(listLink(phone.page, /^Groceries/)).toBeVisible()
+
+      // Cancel leaves it all.
+      await page.getByRole('button', { name: 'Delete list' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Delete list' })
+      await expect(dialog).toContainText(
+        'Delete “Groceries” and its 3 tasks? Undo brings them back for a few seconds after.',
+      )
+      await page.screenshot({ path: testInfo.outputPath(`lists-delete-${String(width)}.png`) })
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      expect(await rowTexts(page)).toEqual(['oat milk', 'bread', 'eggs'])
+
+      await page.getByRole('button', { name: 'Delete list' }).click()
+      await dialog.getByRole('button', { name: 'Delete list' }).click()
+      await expect(page.getByText('List “Groceries” deleted, with its 3 tasks.')).toBeVisible()
+      await expect(listLink(page, /^Groceries/)).toHaveCount(0)
+      expect(await rowTexts(page)).toEqual(['Write the report'])
+      await expect
+        .poll(async () => (await storedTasksOf(page.request, person.email)).length)
+        .toBe(1)
+      await expect
+        .poll(async () => (await storedListsOf(page.request, person.email)).length)
+        .toBe(0)
+      await expect(lists(phone.page)).toHaveCount(0)
+
+      await page.getByRole('button', { name: 'Undo' }).click()
+      await expect(listLink(page, /^Groceries/)).toBeVisible()
+      await expect
+        .poll(async () => (await storedTasksOf(page.request, person.email)).length)
+        .toBe(4)
+      await expect(listLink(phone.page, /^Groceries/)).toContainText('3')
+      await listLink(page, /^Groceries/).click()
+      expect(await rowTexts(page)).toEqual(['oat milk', 'bread', 'eggs'])
+    })
+  })
+}

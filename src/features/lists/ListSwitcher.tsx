@@ -7,10 +7,16 @@ import { MY_TASKS, selectLists, selectShownList } from './listsSlice'
 import { selectOpenCounts } from './listTasks'
 import { hashIn } from './place'
 import { LIST_WORDS } from './words'
+import { DeleteListDialog } from './DeleteListDialog'
+import type { ListEntry } from '../../services/types'
 
 const NO_COUNTS: ReadonlyMap<string | null, number> = new Map()
 
-type Editing = { kind: 'new' } | { kind: 'rename'; id: string; name: string } | null
+type Editing =
+  | { kind: 'new' }
+  | { kind: 'rename'; id: string; name: string }
+  | { kind: 'delete'; list: ListEntry }
+  | null
 
 /**
  * The person's lists above the tasks, one tap each, with their open counts; and the one quiet
@@ -43,7 +49,15 @@ export function ListSwitcher() {
           </ul>
         </nav>
       )}
-      {editing === null ? (
+      {editing?.kind === 'delete' && (
+        <DeleteListDialog
+          list={editing.list}
+          onClosed={() => {
+            setEditing(null)
+          }}
+        />
+      )}
+      {editing === null || editing.kind === 'delete' ? (
         <div className="list-actions">
           <button
             type="button"
@@ -61,6 +75,16 @@ export function ListSwitcher() {
               }}
             >
               {LIST_WORDS.rename}
+            </button>
+          )}
+          {shownList && (
+            <button
+              type="button"
+              onClick={() => {
+                setEditing({ kind: 'delete', list: shownList })
+              }}
+            >
+              {LIST_WORDS.deleteList}
             </button>
           )}
         </div>
@@ -82,7 +106,7 @@ function ListNameForm({
   editing,
   onDone,
 }: {
-  editing: Exclude<Editing, null>
+  editing: Exclude<Editing, null | { kind: 'delete' }>
   onDone: () => void
 }) {
   const dispatch = useAppDispatch()

@@ -1,8 +1,9 @@
-import type { AppThunk } from '../../app/store'
+import type { AppThunk, RootState } from '../../app/store'
 import { MAX_LISTS } from '../../services/taskDocument'
 import { MAX_LIST_NAME_LENGTH, type ListEntry } from '../../services/types'
 import { selectCurrentUser } from '../auth'
-import { normalizeTaskText, rankBetween } from '../tasks'
+import { listDeleted, normalizeTaskText, rankBetween, selectAllTasks } from '../tasks'
+import { listOfTask, selectKnownLists } from './listTasks'
 import { listCreated, listRenamed, selectLists } from './listsSlice'
 
 // The lists' commands: what a click asks, made into the event its write follows.
@@ -65,5 +66,23 @@ export const renameList =
     const list = selectLists(getState()).find((entry) => entry.id === id)
     if (name === null || list === undefined) return false
     if (name !== list.name) dispatch(listRenamed({ id, name }))
+    return true
+  }
+
+/** The tasks list `id` holds now: what its deletion would take with it. */
+export const tasksOfList = (state: RootState, id: string) => {
+  const known = selectKnownLists(state)
+  return selectAllTasks(state).filter((task) => listOfTask(task, known) === id)
+}
+
+/** List `id` and every task in it go (its Undo brings them back). Whether it went. */
+export const deleteList =
+  (id: string): AppThunk<boolean> =>
+  (dispatch, getState) => {
+    const state = getState()
+    const email = selectCurrentUser(state)?.email
+    const list = selectLists(state).find((entry) => entry.id === id)
+    if (!email || list === undefined) return false
+    dispatch(listDeleted({ list, tasks: tasksOfList(state, id), email }))
     return true
   }

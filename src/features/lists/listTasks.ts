@@ -11,7 +11,7 @@ import { selectLists, selectListsLoaded, selectShownList } from './listsSlice'
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, index) => id === b[index])
 
-const selectKnownLists = createSelector(
+export const selectKnownLists = createSelector(
   [selectLists, selectListsLoaded],
   (lists, loaded): ReadonlySet<string> | null =>
     loaded ? new Set(lists.map(({ id }) => id)) : null,

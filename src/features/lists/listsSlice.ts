@@ -2,6 +2,7 @@ import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolki
 import type { RootState } from '../../app/store'
 import type { ListEntry } from '../../services/types'
 import { authStateChanged } from '../auth'
+import { listDeleted, listRestored } from '../tasks'
 
 /** The list every task is in until its person makes another: no document, no id (null). */
 export const MY_TASKS = 'My tasks'
@@ -42,9 +43,17 @@ const listsSlice = createSlice({
   },
   // Another person signing in on this device never sees the last one's lists.
   extraReducers: (builder) =>
-    builder.addCase(authStateChanged, (state, { payload }) =>
-      payload === null ? { ...initialState, shown: state.shown } : state,
-    ),
+    builder
+      .addCase(authStateChanged, (state, { payload }) =>
+        payload === null ? { ...initialState, shown: state.shown } : state,
+      )
+      .addCase(listDeleted, (state, { payload }) => {
+        state.entries = state.entries.filter(({ id }) => id !== payload.list.id)
+      })
+      .addCase(listRestored, (state, { payload }) => {
+        const others = state.entries.filter(({ id }) => id !== payload.list.id)
+        state.entries = [...others, payload.list].sort(byPlace)
+      }),
 })
 
 export const { listsSnapshotReceived, listCreated, listRenamed, listShown } = listsSlice.actions

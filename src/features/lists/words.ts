@@ -11,4 +11,8 @@ export const LIST_WORDS = {
   badName: 'A list needs a name with something to see, of at most 100 characters.',
   full: 'You have 200 lists, the most there can be. Delete one to make another.',
   openCount: (open: number) => `${String(open)} open`,
+  deleteList: 'Delete list',
+  deleteTitle: 'Delete list',
+  deleteQuestion: (name: string, count: number) =>
+    `Delete “${name}” and ${count === 0 ? 'nothing in it' : count === 1 ? 'its 1 task' : `its ${count.toLocaleString('en-US')} tasks`}? Undo brings them back for a few seconds after.`,
 }

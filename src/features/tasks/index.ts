@@ -4,6 +4,8 @@ import './ui/tasks.css'
 export {
   finishedTasksCleared,
   importUndone,
+  listDeleted,
+  listRestored,
   repeatingTaskDone,
   repeatingTaskDoneUndone,
   selectAllTasks,
@@ -24,6 +26,7 @@ export {
   tasksRestored,
   tasksSnapshotReceived,
   unsavedChangesRetried,
+  type DeletedList,
 } from './model/tasksSlice'
 export {
   placeAfterLastOpen,

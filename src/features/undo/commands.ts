@@ -1,5 +1,11 @@
 import type { AppThunk } from '../../app/store'
-import { importUndone, repeatingTaskDoneUndone, selectTaskById, tasksRestored } from '../tasks'
+import {
+  importUndone,
+  listRestored,
+  repeatingTaskDoneUndone,
+  selectTaskById,
+  tasksRestored,
+} from '../tasks'
 import { selectDeleteOffer, selectImportOffer, selectMovedOnOffer } from './undoSlice'
 
 // Undo's commands, one home: each takes the offer as the bar shows it and dispatches the tasks'
@@ -16,7 +22,9 @@ export const undoMoveOn = (): AppThunk<string | null> => (dispatch, getState) =>
 /** Undo of the last delete: its tasks come back as they were. The first one's id, if any. */
 export const undoDelete = (): AppThunk<string | null> => (dispatch, getState) => {
   const deleted = selectDeleteOffer(getState())
-  if (deleted) dispatch(tasksRestored(deleted.tasks))
+  const { list, email } = deleted ?? {}
+  if (list && email) dispatch(listRestored({ list, tasks: deleted?.tasks ?? [], email }))
+  else if (deleted) dispatch(tasksRestored(deleted.tasks))
   return deleted?.tasks[0]?.id ?? null
 }
 

@@ -1,9 +1,11 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
-import type { Task } from '../../services/types'
+import type { ListEntry, Task } from '../../services/types'
 import {
   finishedTasksCleared,
   importUndone,
+  listDeleted,
+  listRestored,
   repeatingTaskDone,
   repeatingTaskDoneUndone,
   selectListOwner,
@@ -19,7 +21,14 @@ import {
 
 const initialState = {
   /** The last delete (`cleared`: Clear finished); `count` tells it from the one before. */
-  deleted: null as { tasks: Task[]; cleared: boolean; count: number } | null,
+  deleted: null as {
+    tasks: Task[]
+    cleared: boolean
+    count: number
+    /** A list deleted with its tasks, and whose it was (a list may hold none). */
+    list?: ListEntry
+    email?: string
+  } | null,
   /** The last import's tasks so far; kept after the line's Dismiss (the account's) is pressed. */
   imported: null as { id: string; ids: string[] } | null,
   /** The last tick of a repeating task: the due it had, and its next. */
@@ -41,6 +50,12 @@ const undoSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(tasksRestored, (state) => {
+        state.deleted = null
+      })
+      .addCase(listDeleted, (state, { payload: { list, tasks, email } }) => {
+        state.deleted = { tasks, cleared: false, list, email, count: ++state.deletes }
+      })
+      .addCase(listRestored, (state) => {
         state.deleted = null
       })
       .addCase(repeatingTaskDone, (state, { payload: { id, was, due } }) => {
@@ -77,7 +92,8 @@ export const undoReducer = undoSlice.reducer
 export const selectDeleteOffer = (state: RootState) => {
   const { deleted, movedOn } = state.undo
   if (movedOn && deleted && movedOn.count > deleted.count) return null
-  return deleted?.tasks[0]?.email === selectListOwner(state) ? deleted : null
+  const owner = deleted?.email ?? deleted?.tasks[0]?.email
+  return deleted && owner === selectListOwner(state) ? deleted : null
 }
 export const selectImportOffer = (state: RootState) => state.undo.imported
 

@@ -1,7 +1,7 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { RootState } from '../../../app/store'
 import { newDocumentId } from '../../../lib/helpers'
-import type { Task, TasksSnapshot } from '../../../services/types'
+import type { ListEntry, Task, TasksSnapshot } from '../../../services/types'
 import { selectShownAuthStatus } from '../../auth'
 import {
   base,
@@ -32,6 +32,13 @@ import {
 // Each click's action carries all its write needs (the new order included, computed from the
 // list the person saw: commands.ts), so the write follows the action, and a replay of the action
 // log (Redux DevTools) gives the same list. The reducers keep the list in its order.
+
+/** A list and the tasks it held, whose they were: what its deletion and its Undo carry. */
+export interface DeletedList {
+  list: ListEntry
+  tasks: Task[]
+  email: string
+}
 
 const tasksSlice = createSlice({
   name: 'tasks',
@@ -72,6 +79,12 @@ const tasksSlice = createSlice({
       removed(state, new Set(payload.map(({ id }) => id))),
     /** Undo: deleted tasks come back as they were (id, text, state and order). */
     tasksRestored: (state, { payload }: PayloadAction<Task[]>) => withOwnNew(state, payload),
+    /** A list deleted by its person (the lists feature asks), with every task in it. */
+    listDeleted: (state, { payload }: PayloadAction<DeletedList>) =>
+      removed(state, new Set(payload.tasks.map(({ id }) => id))),
+    /** Its Undo: the list and its tasks as they were. */
+    listRestored: (state, { payload }: PayloadAction<DeletedList>) =>
+      withOwnNew(state, payload.tasks),
     /**
      * Import: some of a file's tasks, each with its id, owner and place, which import they are
      * of and whether they are its first (src/features/account adds a long file's in slices).
@@ -153,6 +166,8 @@ export const {
   taskDeleted,
   finishedTasksCleared,
   tasksRestored,
+  listDeleted,
+  listRestored,
   tasksImported,
   importUndone,
   tasksLoadStarted,
