@@ -2,7 +2,7 @@ import './find.css'
 import { useLayoutEffect, useRef } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { FILTERS } from './shownTasks'
-import { hashIn, selectShownList } from '../lists'
+import { hashIn, NewListButton, selectLists, selectShownList } from '../lists'
 import {
   findTyped,
   selectFilter,
@@ -27,6 +27,8 @@ export function FindBar({ onShowAll }: { onShowAll: (id: string) => void }) {
   const shown = useAppSelector(selectShownIds).length
   const filter = useAppSelector(selectFilter)
   const list = useAppSelector(selectShownList)
+  // While there is only My tasks, the one quiet place to make a list ends the filters' line.
+  const onlyMyTasks = useAppSelector((state) => selectLists(state).length === 0)
   const hidden = useAppSelector(selectHiddenTask)
   const counts: Record<Filter, number> = {
     all: useAppSelector((state) => selectFilterCount(state, 'all')),
@@ -81,6 +83,11 @@ export function FindBar({ onShowAll }: { onShowAll: (id: string) => void }) {
               </a>
             </li>
           ))}
+          {onlyMyTasks && (
+            <li>
+              <NewListButton />
+            </li>
+          )}
         </ul>
       </nav>
       <p className="find-notice" role="status">

@@ -1,0 +1,107 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { useAppDispatch } from '../../app/hooks'
+import { MAX_LIST_NAME_LENGTH } from '../../services/types'
+import { createList, renameList } from './commands'
+import { hashIn } from './place'
+import { LIST_WORDS } from './words'
+
+export type Naming = { kind: 'new' } | { kind: 'rename'; id: string; name: string }
+
+/**
+ * A list's name, typed in a dialog: a new list's (shown once made), or a new name for one. A
+ * name with nothing to see is refused and said; Cancel (Escape) leaves everything as it was.
+ */
+export function ListNameDialog({ naming, onClosed }: { naming: Naming; onClosed: () => void }) {
+  const dispatch = useAppDispatch()
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const fieldId = useId()
+  const problemId = useId()
+  const [draft, setDraft] = useState(naming.kind === 'rename' ? naming.name : '')
+  const [problem, setProblem] = useState<string | null>(null)
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (dialog && !dialog.open) dialog.showModal()
+  }, [])
+  const close = () => {
+    dialogRef.current?.close()
+  }
+  const submit = () => {
+    if (naming.kind === 'rename') {
+      if (dispatch(renameList(naming.id, draft))) close()
+      else setProblem(LIST_WORDS.badName)
+      return
+    }
+    const result = dispatch(createList(draft))
+    if ('made' in result) {
+      close()
+      location.hash = hashIn(result.made.id, '#/')
+      document.getElementById('new-task')?.focus()
+    } else setProblem(result.refused === 'full' ? LIST_WORDS.full : LIST_WORDS.badName)
+  }
+  return (
+    <dialog ref={dialogRef} className="dialog" aria-labelledby={titleId} onClose={onClosed}>
+      <form
+        className="list-form"
+        onSubmit={(event) => {
+          event.preventDefault()
+          submit()
+        }}
+      >
+        <h2 id={titleId}>{naming.kind === 'new' ? LIST_WORDS.newList : LIST_WORDS.rename}</h2>
+        <label htmlFor={fieldId}>
+          {naming.kind === 'new' ? LIST_WORDS.newName : LIST_WORDS.renameLabel}
+        </label>
+        <input
+          id={fieldId}
+          autoComplete="off"
+          maxLength={MAX_LIST_NAME_LENGTH}
+          value={draft}
+          aria-invalid={problem !== null}
+          aria-describedby={problemId}
+          onChange={(event) => {
+            setDraft(event.target.value)
+            setProblem(null)
+          }}
+        />
+        <p id={problemId} role="status">
+          {problem}
+        </p>
+        <div className="dialog-actions">
+          <button type="button" onClick={close}>
+            {LIST_WORDS.cancel}
+          </button>
+          <button type="submit" className="primary">
+            {naming.kind === 'new' ? LIST_WORDS.add : LIST_WORDS.save}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  )
+}
+
+/** The one quiet place to make a list: a link-like button, and its dialog. */
+export function NewListButton() {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button
+        type="button"
+        className="new-list"
+        onClick={() => {
+          setOpen(true)
+        }}
+      >
+        {LIST_WORDS.newList}
+      </button>
+      {open && (
+        <ListNameDialog
+          naming={{ kind: 'new' }}
+          onClosed={() => {
+            setOpen(false)
+          }}
+        />
+      )}
+    </>
+  )
+}
