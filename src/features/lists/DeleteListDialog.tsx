@@ -42,8 +42,10 @@ export function DeleteListDialog({ list, onClosed }: { list: ListEntry; onClosed
           type="button"
           className="list-delete"
           onClick={() => {
-            if (dispatch(deleteList(list.id))) location.hash = hashIn(null, '#/')
+            // The list, and this dialog with it, go in this click: closed here, not on its event.
             dialogRef.current?.close()
+            onClosed()
+            if (dispatch(deleteList(list.id))) location.hash = hashIn(null, '#/')
             document.getElementById('new-task')?.focus()
           }}
         >

@@ -22,6 +22,8 @@ export function ListSwitcher() {
   const counts = useAppSelector(selectOpenCounts)
   const [asking, setAsking] = useState<Asking>(null)
   const shownList = lists.find(({ id }) => id === shown)
+  // A question about a list gone meanwhile (another device deleted it) is dropped, for good.
+  if (asking && !lists.some(({ id }) => id === asking.list.id)) setAsking(null)
   if (lists.length === 0) return null
   const closed = () => {
     setAsking(null)
