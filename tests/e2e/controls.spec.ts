@@ -317,6 +317,48 @@ const CONTROLS: Control[] = [
       await expect.poll(() => shownList(page)).toEqual(list)
     },
   })),
+  // Lists: with only My tasks, New list ends the filters' line; making one is lists.spec.ts's
+  // (a list changes the resting page: a switcher, its links and actions).
+  {
+    key: 'main › navigation "Filter" › button "New list"',
+    state: 'signed in',
+    widths: BOTH,
+    reach: ({ page }) =>
+      page.getByRole('navigation', { name: 'Filter' }).getByRole('button', { name: 'New list' }),
+    changed: async ({ page }) => {
+      const naming = dialog(page, 'New list')
+      await expect(naming.getByRole('textbox', { name: 'New list name' })).toBeFocused()
+      await closedWithEscape(page, naming)
+    },
+  },
+  ...(['textbox "New list name"', 'button "Cancel"', 'button "Add list"'] as const).map(
+    (control): Control => ({
+      key: `main › navigation "Filter" › dialog "New list" › ${control}`,
+      state: 'signed in',
+      widths: BOTH,
+      reach: async (w) => {
+        await pressAs(
+          w.page,
+          w.way === 'keys' ? 'click' : w.way,
+          w.page
+            .getByRole('navigation', { name: 'Filter' })
+            .getByRole('button', { name: 'New list' }),
+        )
+        const naming = dialog(w.page, 'New list')
+        return control === 'textbox "New list name"'
+          ? naming.getByRole('textbox', { name: 'New list name' })
+          : naming.getByRole('button', {
+              name: control === 'button "Cancel"' ? 'Cancel' : 'Add list',
+            })
+      },
+      changed: async ({ page }) => {
+        await expect(dialog(page, 'New list')).toBeHidden()
+      },
+      ...(control !== 'button "Cancel"' && {
+        notPressed: 'typing a name and making a list are lists.spec.ts’s',
+      }),
+    }),
+  ),
   {
     key: 'main › status › button "Show all"',
     state: 'signed in',

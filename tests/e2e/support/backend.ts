@@ -144,8 +144,8 @@ export async function whileWritesRefused(
   body: () => Promise<void>,
 ): Promise<void> {
   const refusing = RULES.replace(/allow (create|update|delete): if /g, 'allow $1: if false && ')
-  // Three task writes and the deletion record's create and update.
-  if (refusing.split('if false &&').length !== 6) throw new Error('firestore.rules changed shape')
+  // Three task writes, the deletion record's create and update, and a list's three writes.
+  if (refusing.split('if false &&').length !== 9) throw new Error('firestore.rules changed shape')
   await putRules(firestoreHere(), refusing)
   try {
     await body()
