@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { memo, useEffect, useId, useRef, useState } from 'react'
 import { useAppDispatch } from '../../app/hooks'
 import { MAX_LIST_NAME_LENGTH } from '../../services/types'
 import { createList, renameList } from './commands'
@@ -80,8 +80,8 @@ export function ListNameDialog({ naming, onClosed }: { naming: Naming; onClosed:
   )
 }
 
-/** The one quiet place to make a list: a link-like button, and its dialog. */
-export function NewListButton() {
+/** The one quiet place to make a list: a link-like button, and its dialog (kept still on a tick). */
+export const NewListButton = memo(function NewListButton() {
   const [open, setOpen] = useState(false)
   return (
     <>
@@ -104,4 +104,4 @@ export function NewListButton() {
       )}
     </>
   )
-}
+})

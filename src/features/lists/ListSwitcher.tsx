@@ -9,6 +9,8 @@ import { selectOpenCounts } from './listTasks'
 import { hashIn } from './place'
 import { LIST_WORDS } from './words'
 
+const NO_COUNTS: ReadonlyMap<string | null, number> = new Map()
+
 type Asking = { kind: 'rename'; list: ListEntry } | { kind: 'delete'; list: ListEntry } | null
 
 /**
@@ -19,7 +21,10 @@ type Asking = { kind: 'rename'; list: ListEntry } | { kind: 'delete'; list: List
 export function ListSwitcher() {
   const lists = useAppSelector(selectLists)
   const shown = useAppSelector(selectShownList)
-  const counts = useAppSelector(selectOpenCounts)
+  // Counted only where shown: a person with no list has no count to redraw on each tick.
+  const counts = useAppSelector((state) =>
+    selectLists(state).length > 0 ? selectOpenCounts(state) : NO_COUNTS,
+  )
   const [asking, setAsking] = useState<Asking>(null)
   const shownList = lists.find(({ id }) => id === shown)
   // A question about a list gone meanwhile (another device deleted it) is dropped, for good.
