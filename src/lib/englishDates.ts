@@ -1,28 +1,15 @@
 import * as en from 'chrono-node/en'
 import type { Chrono, Parser } from 'chrono-node/en'
+import { tagOf } from './languageTag'
 
 // chrono-node's English as a person's browser writes dates, for the dates typed with a task and
 // for Todoist's DATE column on import. Kept out of the first render: only the date parser's
 // chunk and the import bring it.
 
-/**
- * The browser's way of writing dates; a POSIX locale ("en-US@posix", Chromium under LANG=C) as
- * its tag, and one Intl cannot read as en-GB, as the app's words do (tasks/model/due.ts).
- */
-function formatOf(language: string): Intl.DateTimeFormat {
-  for (const tag of [language, language.split(/[@.]/)[0]?.replace('_', '-') ?? '']) {
-    try {
-      return new Intl.DateTimeFormat(tag)
-    } catch {
-      // The next reading, else en-GB.
-    }
-  }
-  return new Intl.DateTimeFormat('en-GB')
-}
-
 /** Whether the language writes the month before the day (en-US 12/3 is 3 December; en-GB 12 March). */
 export function monthFirst(language: string) {
-  const types = formatOf(language)
+  // A POSIX locale read as its tag; one Intl cannot read as en-GB, as the app's words do.
+  const types = new Intl.DateTimeFormat(tagOf(language, 'en-GB'))
     .formatToParts(new Date(2000, 11, 31))
     .map((part) => part.type)
   return types.indexOf('month') < types.indexOf('day')

@@ -1,5 +1,5 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net'
-import type { BrowserContext, Page, Response } from '@playwright/test'
+import type { BrowserContext, Page, Response, Route } from '@playwright/test'
 import { expect, type Person } from '../fixtures'
 import { accountLine, authAccountOf, chooseInSettings } from './account'
 import { deletionRecordOf, seedList, storedCountOf } from './backend'
@@ -88,18 +88,29 @@ export const COMMIT = '**/documents:commit*'
 export async function cutWhen(context: BrowserContext, when: (body: string) => boolean) {
   let cut: () => void = () => undefined
   const happened = new Promise<void>((resolve) => (cut = resolve))
-  let done = false
-  await context.route(COMMIT, async (route) => {
-    if (done || !when(route.request().postData() ?? '')) {
-      await route.fallback()
-      return
-    }
-    done = true
+  await onFirstCommit(context, when, async (route) => {
     await route.abort('internetdisconnected')
     await goOffline(context)
     cut()
   })
   return happened
+}
+
+/** `handle` takes the first commit for which `when` holds; every other goes on. */
+function onFirstCommit(
+  context: BrowserContext,
+  when: (body: string) => boolean,
+  handle: (route: Route) => Promise<void>,
+) {
+  let done = false
+  return context.route(COMMIT, async (route) => {
+    if (done || !when(route.request().postData() ?? '')) {
+      await route.fallback()
+      return
+    }
+    done = true
+    await handle(route)
+  })
 }
 
 /** The steps that delete tasks: `n` of them let through, the next one cut. */
@@ -144,13 +155,7 @@ export async function neverAnswered(context: BrowserContext, when: (body: string
   })
   await new Promise<void>((listening) => silent.listen(0, '127.0.0.1', listening))
   const { port } = silent.address() as AddressInfo
-  let done = false
-  await context.route(COMMIT, async (route) => {
-    if (done || !when(route.request().postData() ?? '')) {
-      await route.fallback()
-      return
-    }
-    done = true
+  await onFirstCommit(context, when, async (route) => {
     const { pathname, search } = new URL(route.request().url())
     await route.continue({ url: `http://127.0.0.1:${String(port)}${pathname}${search}` })
   })

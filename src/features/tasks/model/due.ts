@@ -2,6 +2,8 @@
 // day, YYYY-MM-DD, which is that day in every zone, or an instant with its time, which is read
 // in this device's zone. "Today" is the device's local day (`dayOf`), kept in the store (day.ts).
 
+import { tagOf } from '../../../lib/languageTag'
+
 const pad = (n: number) => String(n).padStart(2, '0')
 
 /** The local calendar day of `date`, YYYY-MM-DD. */
@@ -55,14 +57,8 @@ export const addDays = (day: string, days: number) =>
 /** Open, and due on a day before today. */
 export const isOverdue = (due: string | null, today: string) => due !== null && dueDay(due) < today
 
-/** `language` as a BCP 47 tag ("en-US@posix", "de_DE.UTF-8": POSIX locales); else `floor`. */
-export function tagOf(language: string, floor = 'en') {
-  try {
-    return Intl.getCanonicalLocales(language.split(/[@.]/)[0]?.replace('_', '-'))[0] ?? floor
-  } catch {
-    return floor
-  }
-}
+/** `language` as a BCP 47 tag (src/lib/languageTag.ts). */
+export { tagOf }
 
 /**
  * The English dates are written in, for `language` (the browser's): dueWords.ts says why. A
