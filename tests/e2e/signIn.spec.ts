@@ -82,6 +82,8 @@ test.describe('before Auth has answered', () => {
 
     await context.unroute(authEmulator)
     await page.reload()
+    // Signed in first, then the list: a failure says which of the two never came.
+    await expect(page.getByRole('banner')).toContainText('Welcome')
     await expect(row(page, 'Second')).toBeVisible()
     await page.getByRole('button', { name: 'Log Out' }).click()
     await expect(page.getByRole('button', { name: 'Login now' })).toBeVisible()
