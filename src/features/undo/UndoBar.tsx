@@ -87,10 +87,10 @@ export function UndoBar() {
   const { length } = deleted?.tasks ?? []
   const said = deleted
     ? deleted.list
-      ? `List “${deleted.list.name}” deleted, with ${length === 1 ? 'its 1 task' : `its ${String(length)} tasks`}.`
+      ? `List “${deleted.list.name}” deleted, with ${length === 1 ? 'its 1 task' : `its ${length.toLocaleString('en-US')} tasks`}.`
       : !deleted.cleared
         ? 'Task deleted.'
-        : `${String(length)} finished ${length === 1 ? 'task' : 'tasks'} deleted.`
+        : `${length.toLocaleString('en-US')} finished ${length === 1 ? 'task' : 'tasks'} deleted.`
     : `Done. Next due ${dueWords(movedOn?.due ?? null, today)}.`
   return (
     <div className="undo-bar" role="status">
