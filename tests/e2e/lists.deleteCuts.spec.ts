@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { newTask } from '../../src/services/taskDocument'
-import { addTasks, expect, rowTexts, test, type Person } from './fixtures'
+import { addTasks, expect, row, rowTexts, test, type Person } from './fixtures'
 import { seedTasks, storedListsOf, storedTasksOf } from './support/backend'
 import { queuedWrites } from './support/deviceStore'
 import { device } from './support/devices'
@@ -12,8 +12,10 @@ import { goOffline, goOnline, WRITE_CHANNEL } from './support/network'
 // the server; then each exit the page offers. Its words said "deleted" (or Undo, "back"), so
 // a minute later the server, and a second device, hold just that: never half of the list.
 
-/** Crosses the batch of 500 twice: three steps of tasks, one of which lands before the cut. */
-const COUNT = 1_200
+/** Crosses the batch of 500: two steps of tasks, the first of which lands before the cut. */
+const COUNT = 600
+/** Google's emulator takes minutes over a few thousand writes on a busy machine. */
+const DRAIN_MS = 180_000
 /** Past the SDK's backoff, which tops out at 60 s: whatever was queued would have landed. */
 const LATER_MS = 60_000
 
@@ -43,7 +45,13 @@ const listTasksOf = async (page: Page, person: Person, list: string) =>
  * Groceries holds COUNT tasks, My tasks one; a second device shows both. Delete list is pressed
  * and the connection cut once the first step is through: the server holds part of the list.
  */
-async function deletionCut(page: Page, context: BrowserContext, person: Person, phone: Page) {
+async function deletionCut(
+  page: Page,
+  context: BrowserContext,
+  person: Person,
+  phone: Page,
+  holdUndo = false,
+) {
   await addTasks(page, 'Keep me')
   await newList(page, 'Groceries')
   await expect.poll(async () => (await storedListsOf(page.request, person.email)).length).toBe(1)
@@ -60,20 +68,30 @@ async function deletionCut(page: Page, context: BrowserContext, person: Person, 
       }),
     ),
   )
-  await expect(listLink(page, /^Groceries/)).toContainText(String(COUNT))
-  await expect(listLink(phone, /^Groceries/)).toContainText(String(COUNT))
+  const planted = { timeout: 60_000 }
+  await expect(listLink(page, /^Groceries/)).toContainText(String(COUNT), planted)
+  await expect(listLink(phone, /^Groceries/)).toContainText(String(COUNT), planted)
 
   const cut = await cutAfterFirstDeletes(context)
   await page.getByRole('button', { name: 'Delete list' }).click()
   const dialog = page.getByRole('dialog', { name: 'Delete list' })
   await expect(dialog).toContainText(`its ${COUNT.toLocaleString('en-US')} tasks`)
   await dialog.getByRole('button', { name: 'Delete list' }).click()
+  const undo = page.getByRole('button', { name: 'Undo' })
+  // Undo is offered for 6 s, unless it holds focus: held, for the exit that takes it.
+  if (holdUndo) await undo.focus()
+  await expect(page.getByRole('status').filter({ has: undo })).toHaveText(
+    `List “Groceries” deleted, with its ${COUNT.toLocaleString('en-US')} tasks. Undo`,
+  )
   await cut.happened
-  // Midway: the first step reached the server, the rest wait on the device.
-  await expect.poll(() => listTasksOf(page, person, groceries.id)).toBeLessThan(COUNT)
-  expect(await listTasksOf(page, person, groceries.id)).toBeGreaterThan(0)
-  expect((await queuedWrites(page)).some(({ deletes }) => deletes)).toBe(true)
   return groceries.id
+}
+
+/** Midway: the first step reached the server, the rest wait on the device. */
+async function expectMidway(page: Page, person: Person, list: string) {
+  await expect.poll(() => listTasksOf(page, person, list)).toBeLessThan(COUNT)
+  expect(await listTasksOf(page, person, list)).toBeGreaterThan(0)
+  expect((await queuedWrites(page)).some(({ deletes }) => deletes)).toBe(true)
 }
 
 /** A minute on, the server holds `tasks` tasks of the list and the list or not; so does the phone. */
@@ -85,7 +103,7 @@ async function laterTheServerHolds(
   kept: boolean,
 ) {
   const tasks = kept ? COUNT : 0
-  await expect.poll(() => listTasksOf(page, person, list), { timeout: 60_000 }).toBe(tasks)
+  await expect.poll(() => listTasksOf(page, person, list), { timeout: DRAIN_MS }).toBe(tasks)
   await page.waitForTimeout(LATER_MS)
   expect(await listTasksOf(page, person, list)).toBe(tasks)
   expect((await storedListsOf(page.request, person.email)).map(({ name }) => name)).toEqual(
@@ -100,11 +118,13 @@ async function laterTheServerHolds(
   if (kept) await expect(listLink(phone, /^Groceries/)).toContainText(String(COUNT))
   else {
     await expect(listsNav(phone)).toHaveCount(0)
-    expect(await rowTexts(phone)).toEqual(['Keep me'])
+    await expect.poll(() => rowTexts(phone)).toEqual(['Keep me'])
   }
 }
 
 test.describe('a list’s deletion cut after its first step', () => {
+  // Two devices, 600 tasks planted and deleted, and a minute's wait for what might land late.
+  test.setTimeout(420_000)
   test('the page stays until the connection is back: the rest is sent, and the list is gone', async ({
     browser,
     signedIn: page,
@@ -113,9 +133,9 @@ test.describe('a list’s deletion cut after its first step', () => {
   }) => {
     const { page: phone } = await device(browser, person)
     const list = await deletionCut(page, context, person, phone)
-    await expect(page.getByText('List “Groceries” deleted, with its 1,200 tasks.')).toBeVisible()
-    await goOnline(context)
+    await expectMidway(page, person, list)
     await context.unroute(WRITE_CHANNEL)
+    await goOnline(context)
     await laterTheServerHolds(page, phone, person, list, false)
   })
 
@@ -126,9 +146,10 @@ test.describe('a list’s deletion cut after its first step', () => {
     person,
   }) => {
     const { page: phone } = await device(browser, person)
-    const list = await deletionCut(page, context, person, phone)
+    const list = await deletionCut(page, context, person, phone, true)
     await page.getByRole('button', { name: 'Undo' }).click()
     await expect(listLink(page, /^Groceries/)).toContainText(String(COUNT))
+    await expectMidway(page, person, list)
     await context.unroute(WRITE_CHANNEL)
     await goOnline(context)
     await laterTheServerHolds(page, phone, person, list, true)
@@ -142,7 +163,9 @@ test.describe('a list’s deletion cut after its first step', () => {
   }) => {
     const { page: phone } = await device(browser, person)
     const list = await deletionCut(page, context, person, phone)
+    await expectMidway(page, person, list)
     await page.reload()
+    await expect(row(page, 'Keep me')).toBeVisible()
     await expect(listsNav(page)).toHaveCount(0)
     expect(await rowTexts(page)).toEqual(['Keep me'])
     await context.unroute(WRITE_CHANNEL)
@@ -158,6 +181,7 @@ test.describe('a list’s deletion cut after its first step', () => {
   }) => {
     const { page: phone } = await device(browser, person)
     const list = await deletionCut(page, context, person, phone)
+    await expectMidway(page, person, list)
     await page.close()
     await context.unroute(WRITE_CHANNEL)
     await goOnline(context, [])
