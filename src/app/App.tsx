@@ -3,6 +3,7 @@ import { AccountStatus, Settings } from '../features/account'
 import { AccountWidget, selectCurrentUser } from '../features/auth'
 import { FindBar, useFilterInHash, useShownTasks } from '../features/find'
 import {
+  createList,
   ListSwitcher,
   selectListChoices,
   selectShownList,
@@ -17,7 +18,7 @@ import {
   type Reveal,
 } from '../features/tasks'
 import { UndoBar, UndoImport } from '../features/undo'
-import { useAppSelector } from './hooks'
+import { useAppDispatch, useAppSelector } from './hooks'
 
 // The page, composed of the features: none of them imports another's parts.
 
@@ -42,7 +43,9 @@ export function TasksPage({ status }: { status?: ReactNode }) {
   }
   useFilterInHash()
   useDayTurning()
+  const dispatch = useAppDispatch()
   const list = useAppSelector(selectShownList)
+  const lists = useAppSelector(selectListChoices)
   // What a screen reader hears once after an add or an edit, politely: what happened. Said to
   // whoever is signed in: the next person at a shared computer never finds it in the page.
   const owner = useAppSelector(selectCurrentUser)?.email ?? null
@@ -57,6 +60,11 @@ export function TasksPage({ status }: { status?: ReactNode }) {
       {owner !== null && <ListSwitcher />}
       <TaskForm
         list={list}
+        lists={lists}
+        makeList={(name) => {
+          const made = dispatch(createList(name))
+          return 'made' in made ? made.made.id : undefined
+        }}
         onAdded={(id, text) => {
           reveal(id)
           say(`Added: ${text}`)
