@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { localApiOrigins } from './vite/plugins/apiOrigins.ts'
 import { baseRedirect } from './vite/plugins/baseRedirect.ts'
+import { firstRender } from './vite/plugins/firstRender.ts'
 import { hostingHeaders } from './vite/plugins/hostingHeaders.ts'
 import { preconnect } from './vite/plugins/preconnect.ts'
 import { prerender } from './vite/plugins/prerender.ts'
@@ -10,10 +11,13 @@ import { rememberedMark } from './vite/plugins/rememberedMark.ts'
 import { serviceWorker } from './vite/plugins/serviceWorker.ts'
 
 // The plugins, one a file, are in vite/plugins/.
+const firstRenderModules = firstRender()
+
 export default defineConfig({
   base: '/todo/',
   plugins: [
     react(),
+    firstRenderModules.plugin,
     prerender(),
     rememberedMark(),
     preconnect(),
@@ -56,7 +60,11 @@ export default defineConfig({
         // One request for the Firebase app: our module that starts it goes with the SDK's core
         // (shared by the Auth and Firestore chunks) instead of in a chunk of its own.
         codeSplitting: {
-          groups: [{ name: 'firebaseApp', test: /src\/services\/firebase\/firebaseApp\.ts$/ }],
+          groups: [
+            { name: 'firebaseApp', test: /src\/services\/firebase\/firebaseApp\.ts$/, priority: 2 },
+            // One file for what the first render loads besides the entry (vite/plugins/firstRender.ts).
+            { name: 'app', test: firstRenderModules.test, priority: 1 },
+          ],
         },
       },
     },
