@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useAppDispatch } from '../../app/hooks'
 import { MAX_LIST_NAME_LENGTH } from '../../services/types'
 import { createList, renameList } from './commands'
@@ -79,29 +79,3 @@ export function ListNameDialog({ naming, onClosed }: { naming: Naming; onClosed:
     </dialog>
   )
 }
-
-/** The one quiet place to make a list: a link-like button, and its dialog (kept still on a tick). */
-export const NewListButton = memo(function NewListButton() {
-  const [open, setOpen] = useState(false)
-  return (
-    <>
-      <button
-        type="button"
-        className="new-list"
-        onClick={() => {
-          setOpen(true)
-        }}
-      >
-        {LIST_WORDS.newList}
-      </button>
-      {open && (
-        <ListNameDialog
-          naming={{ kind: 'new' }}
-          onClosed={() => {
-            setOpen(false)
-          }}
-        />
-      )}
-    </>
-  )
-})

@@ -2,8 +2,12 @@ import './lists.css'
 import { useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
 import type { ListEntry } from '../../services/types'
-import { DeleteListDialog } from './DeleteListDialog'
-import { ListNameDialog, NewListButton } from './ListNameDialog'
+import {
+  DeleteListDialog,
+  ListNameDialog,
+  NewListButton,
+  usePrefetchedDialogs,
+} from './lazyDialogs'
 import { MY_TASKS, selectLists, selectShownList } from './listsSlice'
 import { selectOpenCounts } from './listTasks'
 import { hashIn } from './place'
@@ -29,6 +33,7 @@ export function ListSwitcher() {
   const shownList = lists.find(({ id }) => id === shown)
   // A question about a list gone meanwhile (another device deleted it) is dropped, for good.
   if (asking && !lists.some(({ id }) => id === asking.list.id)) setAsking(null)
+  usePrefetchedDialogs(lists.length > 0)
   if (lists.length === 0) return null
   const closed = () => {
     setAsking(null)

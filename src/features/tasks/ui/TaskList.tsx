@@ -18,7 +18,6 @@ import { clearFinished } from '../model/commands'
 import { EMPTY_MESSAGES, EmptyList } from './EmptyList'
 import { UnsavedDeletes } from '../saving/SyncStatus'
 import { useTaskRows } from './useTaskRows'
-import { MoveToListDialog } from './MoveToListDialog'
 import { MoveToListContext } from './list/listChoices'
 
 /** Rows drawn at once when a list first appears: more than a tall screen holds. */
@@ -124,8 +123,8 @@ export function TaskList({
             }}
           />
         )}
-        {moving !== null && (
-          <MoveToListDialog
+        {moving !== null && rows && (
+          <rows.MoveToListDialog
             key={moving}
             id={moving}
             onClosed={() => {

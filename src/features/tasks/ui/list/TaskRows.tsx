@@ -22,6 +22,7 @@ import { useStatusHeight } from './statusClearance'
 import { RowMovesContext, useRowMoves } from './useRowMoves'
 // The Edit dialog opens only from a row: it comes with the rows, after the first render.
 export { TaskEditor } from '../EditTaskDialog'
+export { MoveToListDialog } from '../MoveToListDialog'
 
 interface TaskRowsProps {
   ids: readonly string[]
