@@ -63,7 +63,7 @@ export default defineConfig({
           groups: [
             { name: 'firebaseApp', test: /src\/services\/firebase\/firebaseApp\.ts$/, priority: 2 },
             // One file for what the first render loads besides the entry (vite/plugins/firstRender.ts).
-            { name: 'app', test: firstRenderModules.test, priority: 1 },
+            { name: 'index', test: firstRenderModules.test, priority: 1 },
           ],
         },
       },
