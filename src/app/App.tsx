@@ -11,6 +11,7 @@ import {
 } from '../features/lists'
 import {
   ListChoicesContext,
+  NameListsContext,
   SyncStatus,
   TaskForm,
   TaskList,
@@ -88,8 +89,9 @@ export function TasksPage({ status }: { status?: ReactNode }) {
 }
 
 /**
- * The list of the rows Find shows in the list shown, and the lists a row can move to: a tick
- * that moves a row draws it again, not the whole page.
+ * The list of the rows Find shows in the list shown, the lists a row can move to, and whether
+ * each row names its list (the rows gather every list): a tick that moves a row draws it
+ * again, not the whole page.
  */
 function ShownTaskList(props: Omit<ComponentProps<typeof TaskList>, 'ids' | 'noMatch' | 'inList'>) {
   const shown = useShownTasks()
@@ -97,7 +99,9 @@ function ShownTaskList(props: Omit<ComponentProps<typeof TaskList>, 'ids' | 'noM
   const choices = useAppSelector(selectListChoices)
   return (
     <ListChoicesContext value={choices}>
-      <TaskList ids={shown.ids} noMatch={shown.noMatch} inList={inList} {...props} />
+      <NameListsContext value={shown.everyList}>
+        <TaskList ids={shown.ids} noMatch={shown.noMatch} inList={inList} {...props} />
+      </NameListsContext>
     </ListChoicesContext>
   )
 }

@@ -3,12 +3,14 @@ import { useLayoutEffect, useRef } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { FILTERS } from './shownTasks'
 import { hashIn, NewListButton, selectLists, selectShownList } from '../lists'
+import { AllLists } from './AllLists'
 import {
   findTyped,
   selectFilter,
   selectFilterCount,
   selectHiddenTask,
   selectQuery,
+  selectSearchedCount,
   selectShownIds,
   selectWords,
   showAllClicked,
@@ -25,6 +27,7 @@ export function FindBar({ onShowAll }: { onShowAll: (id: string) => void }) {
   const query = useAppSelector(selectQuery)
   const searching = useAppSelector(selectWords).length > 0
   const shown = useAppSelector(selectShownIds).length
+  const searched = useAppSelector(selectSearchedCount)
   const filter = useAppSelector(selectFilter)
   const list = useAppSelector(selectShownList)
   // While there is only My tasks, the one quiet place to make a list ends the filters' line.
@@ -69,7 +72,8 @@ export function FindBar({ onShowAll }: { onShowAll: (id: string) => void }) {
             dispatch(findTyped(''))
           }}
         />
-        <p role="status">{searching && `${shown} of ${counts[filter]}`}</p>
+        {!onlyMyTasks && filter !== 'today' && filter !== 'upcoming' && <AllLists />}
+        <p role="status">{searching && `${shown} of ${searched}`}</p>
       </div>
       <nav aria-label="Filter">
         <ul ref={filters} className="filters">

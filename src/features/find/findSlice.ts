@@ -10,7 +10,7 @@ import {
   tasksCleared,
 } from '../tasks'
 import type { Task } from '../../services/types'
-import { selectShownListTaskIds } from '../lists'
+import { selectLists, selectShownListTaskIds } from '../lists'
 
 /** `toLowerCase`, not the locale's: the same everywhere; a final sigma folds as Unicode's does. */
 export const fold = (text: string) =>
@@ -36,10 +36,12 @@ export interface HiddenTask {
 export interface FindState {
   query: string
   filter: Filter
+  /** Find searches every list, not only the list shown (All, Open and Finished). */
+  allLists: boolean
   /** Said until Find or the filter changes. */
   hidden: HiddenTask | null
 }
-const initialState: FindState = { query: '', filter: 'all', hidden: null }
+const initialState: FindState = { query: '', filter: 'all', allLists: false, hidden: null }
 
 const findSlice = createSlice({
   name: 'find',
@@ -54,6 +56,10 @@ const findSlice = createSlice({
       state.filter = payload
       state.hidden = null
     },
+    findAllListsChanged(state, { payload }: PayloadAction<boolean>) {
+      state.allLists = payload
+      state.hidden = null
+    },
     showAllClicked: () => initialState,
     taskHiddenByFind(state, { payload }: PayloadAction<HiddenTask>) {
       state.hidden = payload
@@ -64,11 +70,16 @@ const findSlice = createSlice({
     builder.addCase(tasksCleared, ({ filter }) => ({ ...initialState, filter })),
 })
 
-export const { findTyped, filterChanged, showAllClicked, taskHiddenByFind } = findSlice.actions
+export const { findTyped, filterChanged, findAllListsChanged, showAllClicked, taskHiddenByFind } =
+  findSlice.actions
 export const findReducer = findSlice.reducer
 export const selectQuery = (state: RootState) => state.find.query
 export const selectFilter = (state: RootState) => state.find.filter
 export const selectHiddenTask = (state: RootState) => state.find.hidden
+export const selectAllListsChosen = (state: RootState) => state.find.allLists
+/** Find searches every list: chosen, while there is a list besides My tasks. */
+export const selectFindsAllLists = (state: RootState) =>
+  selectAllListsChosen(state) && selectLists(state).length > 0
 export const selectWords = createSelector([selectQuery], wordsOf)
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, index) => id === b[index])
@@ -89,6 +100,18 @@ const selectOpenIds = createSelector(
 )
 const selectFinishedIds = createSelector(
   [selectShownListTaskIds, selectListOpenCount],
+  (ids, open): readonly string[] => ids.slice(open),
+  { memoizeOptions: { resultEqualityCheck: sameIds } },
+)
+
+// Find in all lists: every task, in the person's order (open, then finished).
+const selectEveryOpenId = createSelector(
+  [selectTaskIds, selectOpenCount],
+  (ids, open): readonly string[] => ids.slice(0, open),
+  { memoizeOptions: { resultEqualityCheck: sameIds } },
+)
+const selectEveryFinishedId = createSelector(
+  [selectTaskIds, selectOpenCount],
   (ids, open): readonly string[] => ids.slice(open),
   { memoizeOptions: { resultEqualityCheck: sameIds } },
 )
@@ -116,18 +139,35 @@ const IN_FILTER: Readonly<Record<Filter, (state: RootState) => readonly string[]
   today: selectTodayIds,
   upcoming: selectUpcomingIds,
 }
-/** How many tasks each filter holds, whatever is typed. */
+const IN_EVERY_LIST: Readonly<Record<Filter, (state: RootState) => readonly string[]>> = {
+  ...IN_FILTER,
+  all: selectTaskIds,
+  open: selectEveryOpenId,
+  finished: selectEveryFinishedId,
+}
+/** How many tasks each filter holds in the list shown, whatever is typed. */
 export const selectFilterCount = (state: RootState, filter: Filter) =>
   IN_FILTER[filter](state).length
 
-export type Finding = Pick<FindState, 'query' | 'filter'>
-const findingOf = (state: RootState, finding?: Finding) => finding ?? state.find
+export type Finding = Pick<FindState, 'query' | 'filter' | 'allLists'>
+const findingOf = (state: RootState, finding?: Finding): Finding =>
+  finding ?? { ...state.find, allLists: selectFindsAllLists(state) }
+/** Whether the rows shown gather every list: Today and Upcoming, and Find in all lists. */
+export const gathersEveryList = ({ query, filter, allLists }: Finding) =>
+  filter === 'today' || filter === 'upcoming' || (allLists && wordsOf(query).length > 0)
+/** The tasks Find looks among: its filter's, in the list shown or, searching all, in every list. */
+const searched = (state: RootState, finding?: Finding) => {
+  const shown = findingOf(state, finding)
+  return (gathersEveryList(shown) ? IN_EVERY_LIST : IN_FILTER)[shown.filter](state)
+}
+/** How many tasks Find looks among, for its "3 of 40". */
+export const selectSearchedCount = (state: RootState) => searched(state).length
 /** The ids shown (for `finding`, by default the state's); the same array while the same. */
 export const selectShownIds = createSelector(
   [
-    (state: RootState, finding?: Finding) => IN_FILTER[findingOf(state, finding).filter](state),
+    searched,
     selectTaskTable,
-    (state: RootState, finding?: Finding) => findingOf(state, finding).query,
+    (state: RootState, finding?: Finding) => (finding ?? state.find).query,
   ],
   (inFilter, table, query): readonly string[] => {
     const words = wordsOf(query)

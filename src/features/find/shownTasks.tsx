@@ -3,7 +3,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { listShown, placeOfHash } from '../lists'
 import {
   filterChanged,
+  gathersEveryList,
   selectFilter,
+  selectFindsAllLists,
   selectQuery,
   selectShownIds,
   type Filter,
@@ -41,31 +43,53 @@ export function useFilterInHash() {
   }, [dispatch])
 }
 
-/** What a filter holding no task says: with nothing typed, and with the words typed. */
-const NONE: Readonly<Record<Filter, readonly [none: string, noMatch: string]>> = {
-  all: ['No tasks.', 'No task matches'],
-  open: ['No open tasks.', 'No open task matches'],
-  finished: ['No finished tasks.', 'No finished task matches'],
-  today: ['Nothing is due today or overdue.', 'No task due today or overdue matches'],
-  upcoming: ['No open tasks have a date.', 'No open task with a date matches'],
+/**
+ * What a filter holding no task says: with nothing typed, with the words typed, and with them
+ * typed in all lists (Today and Upcoming always look in every list).
+ */
+const NONE: Readonly<
+  Record<Filter, readonly [none: string, noMatch: string, noMatchInAny: string]>
+> = {
+  all: ['No tasks.', 'No task matches', 'No task in any list matches'],
+  open: ['No open tasks.', 'No open task matches', 'No open task in any list matches'],
+  finished: [
+    'No finished tasks.',
+    'No finished task matches',
+    'No finished task in any list matches',
+  ],
+  today: [
+    'Nothing is due today or overdue.',
+    'No task due today or overdue matches',
+    'No task due today or overdue matches',
+  ],
+  upcoming: [
+    'No open tasks have a date.',
+    'No open task with a date matches',
+    'No open task with a date matches',
+  ],
 }
 
-function NoMatch({ finding: { query, filter } }: { finding: Finding }) {
-  const [none, noMatch] = NONE[filter]
-  const typed = query.trim()
+function NoMatch({ finding }: { finding: Finding }) {
+  const [none, noMatch, noMatchInAny] = NONE[finding.filter]
+  const typed = finding.query.trim()
+  const words = gathersEveryList(finding) ? noMatchInAny : noMatch
   return (
     <div className="empty">
-      <p role="status">{typed ? `${noMatch} “${typed}”.` : none}</p>
+      <p role="status">{typed ? `${words} “${typed}”.` : none}</p>
     </div>
   )
 }
 
-/** What is typed reaches the rows deferred, so typing never waits; a filter shows at once. */
+/**
+ * What is typed reaches the rows deferred, so typing never waits; a filter shows at once. And
+ * whether the rows gather every list (`everyList`), so that each names its own.
+ */
 export function useShownTasks() {
   const filter = useAppSelector(selectFilter)
   const query = useAppSelector(selectQuery)
+  const allLists = useAppSelector(selectFindsAllLists)
   const typed = useDeferredValue(query)
-  const finding = { filter, query: query && typed }
+  const finding = { filter, query: query && typed, allLists }
   const ids = useAppSelector((state) => selectShownIds(state, finding))
-  return { ids, noMatch: <NoMatch finding={finding} /> }
+  return { ids, noMatch: <NoMatch finding={finding} />, everyList: gathersEveryList(finding) }
 }

@@ -4,7 +4,8 @@ import { MAX_LIST_NAME_LENGTH, type ListEntry } from '../../services/types'
 import { selectCurrentUser } from '../auth'
 import { listDeleted, normalizeTaskText, rankBetween, selectAllTasks } from '../tasks'
 import { listOfTask, selectKnownLists } from './listTasks'
-import { listCreated, listRenamed, selectLists } from './listsSlice'
+import { ranksForMove } from './listPlaces'
+import { listCreated, listMoved, listRenamed, selectLists } from './listsSlice'
 
 // The lists' commands: what a click asks, made into the event its write follows.
 
@@ -67,6 +68,27 @@ export const renameList =
     if (name === null || list === undefined) return false
     if (name !== list.name) dispatch(listRenamed({ id, name }))
     return true
+  }
+
+/**
+ * List `id` goes to `to`, its index among the person's lists (My tasks, first, is none of them);
+ * whether it moved.
+ */
+export const moveList =
+  (id: string, to: number): AppThunk<boolean> =>
+  (dispatch, getState) => {
+    const ranks = ranksForMove(selectLists(getState()), id, to)
+    if (ranks.length === 0) return false
+    dispatch(listMoved({ id, ranks }))
+    return true
+  }
+
+/** List `id` goes one place earlier (-1) or later (1); whether it moved. */
+export const moveListBy =
+  (id: string, step: -1 | 1): AppThunk<boolean> =>
+  (dispatch, getState) => {
+    const at = selectLists(getState()).findIndex((list) => list.id === id)
+    return at >= 0 && dispatch(moveList(id, at + step))
   }
 
 /** The tasks list `id` holds now: what its deletion would take with it. */

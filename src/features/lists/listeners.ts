@@ -1,6 +1,6 @@
 import type { AppListenerEffect, AppStartListening } from '../../app/hooks'
 import { authStateChanged } from '../auth'
-import { listCreated, listRenamed, listsSnapshotReceived } from './listsSlice'
+import { listCreated, listMoved, listRenamed, listsSnapshotReceived } from './listsSlice'
 
 // Writes follow the events, nobody waits for them, and a refusal is logged, never rolled back
 // (as the tasks' are: spec §4).
@@ -17,6 +17,15 @@ const writeRenamedList: AppListenerEffect<typeof listRenamed> = ({ payload }, ap
   api.extra.tasks.changeList(payload.id, { name: payload.name }).catch((err: unknown) => {
     api.extra.logger.error(LIST_SAVE_FAILURE, err)
   })
+}
+
+/** One write a list: its rank alone (usually the moved list's only). */
+const writeMovedList: AppListenerEffect<typeof listMoved> = ({ payload }, api) => {
+  for (const { id, rank } of payload.ranks) {
+    api.extra.tasks.changeList(id, { rank }).catch((err: unknown) => {
+      api.extra.logger.error(LIST_SAVE_FAILURE, err)
+    })
+  }
 }
 
 /** The signed-in person's lists, live, until the next sign-in change. */
@@ -42,5 +51,6 @@ const followLists: AppListenerEffect<typeof authStateChanged> = async (action, a
 export function addListsListeners(startAppListening: AppStartListening): void {
   startAppListening({ actionCreator: listCreated, effect: writeCreatedList })
   startAppListening({ actionCreator: listRenamed, effect: writeRenamedList })
+  startAppListening({ actionCreator: listMoved, effect: writeMovedList })
   startAppListening({ actionCreator: authStateChanged, effect: followLists })
 }

@@ -3,6 +3,7 @@ import type { RootState } from '../../app/store'
 import type { ListEntry } from '../../services/types'
 import { authStateChanged } from '../auth'
 import { listDeleted, listRestored } from '../tasks'
+import { byPlace, type ListRank } from './listPlaces'
 
 /** The list every task is in until its person makes another: no document, no id (null). */
 export const MY_TASKS = 'My tasks'
@@ -16,9 +17,6 @@ export interface ListsState {
   shown: string | null
 }
 const initialState: ListsState = { entries: [], loaded: false, shown: null }
-
-const byPlace = (a: ListEntry, b: ListEntry) =>
-  a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : Number(a.id) - Number(b.id)
 
 const listsSlice = createSlice({
   name: 'lists',
@@ -36,6 +34,12 @@ const listsSlice = createSlice({
     listRenamed(state, { payload }: PayloadAction<{ id: string; name: string }>) {
       const list = state.entries.find(({ id }) => id === payload.id)
       if (list) list.name = payload.name
+    },
+    /** List `id` moved by the person: `ranks` its new rank, and any its new neighbours needed. */
+    listMoved(state, { payload }: PayloadAction<{ id: string; ranks: ListRank[] }>) {
+      const ranks = new Map(payload.ranks.map(({ id, rank }) => [id, rank]))
+      for (const list of state.entries) list.rank = ranks.get(list.id) ?? list.rank
+      state.entries.sort(byPlace)
     },
     listShown(state, { payload }: PayloadAction<string | null>) {
       state.shown = payload
@@ -56,7 +60,8 @@ const listsSlice = createSlice({
       }),
 })
 
-export const { listsSnapshotReceived, listCreated, listRenamed, listShown } = listsSlice.actions
+export const { listsSnapshotReceived, listCreated, listRenamed, listMoved, listShown } =
+  listsSlice.actions
 export const listsReducer = listsSlice.reducer
 
 export const selectLists = (state: RootState) => state.lists.entries

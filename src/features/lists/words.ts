@@ -15,4 +15,10 @@ export const LIST_WORDS = {
   deleteTitle: 'Delete list',
   deleteQuestion: (name: string, count: number) =>
     `Delete “${name}” and ${count === 0 ? 'nothing in it' : count === 1 ? 'its 1 task' : `its ${count.toLocaleString('en-US')} tasks`}? Undo brings them back for a few seconds after.`,
+  // Moving a list in the switcher's line: said politely, as a task's moves are (a drag's own
+  // words are in its chunk, sortableLinks.tsx).
+  place: (at: number, of: number) => `${String(at)} of ${String(of)}`,
+  movedTo: (place: string) => `Moved to ${place}.`,
+  alreadyFirst: 'Not moved: My tasks stays first.',
+  alreadyLast: 'Not moved: already last.',
 }

@@ -154,11 +154,11 @@ export async function whileWritesRefused(
   }
 }
 
-/** A person's lists as the server holds them (`people/{sha256}/lists`), by slot, with the name. */
+/** A person’s lists as the server holds them (`people/{sha256}/lists`), by slot: name and rank. */
 export async function storedListsOf(
   request: APIRequestContext,
   email: string,
-): Promise<{ id: string; name: string }[]> {
+): Promise<{ id: string; name: string; rank: string }[]> {
   const key = createHash('sha256').update(email).digest('hex')
   const response = await request.get(
     `${FIRESTORE}/v1/${documentsPath()}/people/${key}/lists?pageSize=300`,
@@ -172,6 +172,7 @@ export async function storedListsOf(
     .map(({ name, fields }) => ({
       id: name.split('/').at(-1) ?? '',
       name: fields.name?.stringValue ?? '',
+      rank: fields.rank?.stringValue ?? '',
     }))
     .sort((a, b) => Number(a.id) - Number(b.id))
 }

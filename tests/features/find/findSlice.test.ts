@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { filterChanged, findTyped, selectShownIds } from '../../../src/features/find/findSlice'
+import {
+  filterChanged,
+  findAllListsChanged,
+  findTyped,
+  selectShownIds,
+} from '../../../src/features/find/findSlice'
 import { FINISHED_ORDER_BASE } from '../../../src/features/tasks/model/ordering'
 import { taskTextSaved, tasksCleared } from '../../../src/features/tasks/model/tasksSlice'
 import { storedTask, storeWithList } from '../../support/store'
@@ -46,7 +51,13 @@ describe('the find state', () => {
     const { store } = storeWithList(list())
     store.dispatch(findTyped('milk'))
     store.dispatch(filterChanged('open'))
+    store.dispatch(findAllListsChanged(true))
     store.dispatch(tasksCleared())
-    expect(store.getState().find).toEqual({ query: '', filter: 'open', hidden: null })
+    expect(store.getState().find).toEqual({
+      query: '',
+      filter: 'open',
+      allLists: false,
+      hidden: null,
+    })
   })
 })

@@ -5,18 +5,21 @@ import { repeatWords } from '../../model/repeatWords'
 /**
  * A row's date, compact ("Tomorrow", "Fri 17:00", "3 Dec"); an open task past its day says
  * "Overdue" in words as well as in colour. A repeat follows it ("↻ every Monday"): the date is
- * what comes next. Screen readers get the whole sentence.
+ * what comes next. Then, where the rows gather every list, the task's list ("· Groceries").
+ * Screen readers get the whole sentence.
  */
 export function DueLabel({
   id,
   due,
   repeat = null,
+  list = null,
   today,
   open,
 }: {
   id: string
   due: string | null
   repeat?: string | null
+  list?: string | null
   today: string
   open: boolean
 }) {
@@ -25,6 +28,7 @@ export function DueLabel({
   const sentence = [
     due && (overdue ? `Overdue. ${dueSentence(due, today)}` : dueSentence(due, today)),
     repeats,
+    list !== null && `In ${list}`,
   ]
     .filter(Boolean)
     .join('. ')
@@ -36,6 +40,12 @@ export function DueLabel({
         {repeat !== null && (
           <span className="task-repeat">
             {due && ' · '}↻ {repeatWords(repeat)}
+          </span>
+        )}
+        {list !== null && (
+          <span className="task-list-name" dir="auto">
+            {(due !== null || repeat !== null) && ' · '}
+            {list}
           </span>
         )}
       </span>

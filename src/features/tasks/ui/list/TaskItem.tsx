@@ -19,7 +19,7 @@ import { MENU_ITEM, RowMenu } from './RowMenu'
 import { UnsavedMark } from './UnsavedMark'
 import { EditTaskContext } from './rowControls'
 import { RowMovesContext } from './useRowMoves'
-import { ListChoicesContext, MoveToListContext } from './listChoices'
+import { ListChoicesContext, listNameIn, MoveToListContext, NameListsContext } from './listChoices'
 import { MoveToListItem } from './MoveToListItem'
 
 export interface RowProps {
@@ -71,14 +71,17 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
   const moveToList = use(MoveToListContext)
   const lists = use(ListChoicesContext)
   const canMove = moveToList !== null && lists.length > 1
+  const namesList = use(NameListsContext) && lists.length > 1
   const textId = useId()
   // A new day or zone redraws a dated row: "Today", "Overdue" and its time follow them.
   const { today } = useAppSelector(selectClock)
   // A row can outlive its task for one render while the list catches up.
   if (task === undefined) return null
-  // The date is read with the text: "Water the plants, Due tomorrow, Sat 28 Nov", and a repeat.
-  const dated = task.due !== null || task.repeat !== null
-  const described = dated ? `${textId} ${textId}d` : textId
+  // The date is read with the text: "Water the plants, Due tomorrow, Sat 28 Nov", a repeat, and
+  // where the rows gather every list, the task's.
+  const list = namesList ? listNameIn(lists, task.list) : null
+  const detailed = task.due !== null || task.repeat !== null || list !== null
+  const described = detailed ? `${textId} ${textId}d` : textId
   const toggleTitle = task.isFinished ? 'Mark as incomplete' : 'Mark as complete'
   const edit = (inMenu?: typeof MENU_ITEM) => (
     <button
@@ -136,13 +139,14 @@ export const TaskItem = memo(function TaskItem({ id, drag }: RowProps & { drag?:
         }}
       />
       {/* The date goes under the text, so a phone's narrow row keeps its width for the text. */}
-      {dated ? (
+      {detailed ? (
         <span className="task-main">
           {text}
           <DueLabel
             id={`${textId}d`}
             due={task.due}
             repeat={task.repeat}
+            list={list}
             today={today}
             open={!task.isFinished}
           />
