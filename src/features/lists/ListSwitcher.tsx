@@ -1,67 +1,58 @@
-import './lists.css'
-import { useState } from 'react'
+import { lazy, memo, Suspense, useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
-import type { ListEntry } from '../../services/types'
-import {
-  DeleteListDialog,
-  ListNameDialog,
-  NewListButton,
-  usePrefetchedDialogs,
-} from './lazyDialogs'
-import { ListLinks } from './ListLinks'
-import { selectLists, selectShownList } from './listsSlice'
+import { importAgainAfterFailure, retryingLoad } from '../../lib/helpers'
+import { selectLists } from './listsSlice'
 import { LIST_WORDS } from './words'
 
-type Asking = { kind: 'rename'; list: ListEntry } | { kind: 'delete'; list: ListEntry } | null
+// The lists' line and dialogs are not in the first render's JavaScript (npm run size): fetched
+// once the person has a list, or on pointing at or focusing New list.
+const loadLater = retryingLoad(importAgainAfterFailure(() => import('./later')))
+const ListNameDialog = lazy(() =>
+  loadLater().then(({ ListNameDialog: dialog }) => ({ default: dialog })),
+)
+const SwitcherLine = lazy(() => loadLater().then(({ SwitcherLine: line }) => ({ default: line })))
+const prefetch = () => void loadLater().catch(() => undefined)
 
 /**
- * The person's lists above the tasks, one tap each, with their open counts (`ListLinks`, where
- * they are moved too), a New list, and the shown list's Rename and Delete. Nothing at all while
- * there is only My tasks: then the one quiet place to make a list is at the end of the filters
- * (`NewListButton`), taking no line; and nothing is counted for a line not drawn.
+ * The person's lists above the tasks (SwitcherLine.tsx), drawn once they have one besides My
+ * tasks: nothing at all before, not even a line.
  */
 export function ListSwitcher() {
-  const lists = useAppSelector(selectLists)
-  const shown = useAppSelector(selectShownList)
-  const [asking, setAsking] = useState<Asking>(null)
-  const shownList = lists.find(({ id }) => id === shown)
-  // A question about a list gone meanwhile (another device deleted it) is dropped, for good.
-  if (asking && !lists.some(({ id }) => id === asking.list.id)) setAsking(null)
-  usePrefetchedDialogs(lists.length > 0)
-  if (lists.length === 0) return null
-  const closed = () => {
-    setAsking(null)
-  }
+  const shows = useAppSelector((state) => selectLists(state).length > 0)
+  if (!shows) return null
   return (
-    <div className="lists">
-      <ListLinks />
-      <div className="list-actions">
-        <NewListButton />
-        {shownList && (
-          <>
-            <button
-              type="button"
-              onClick={() => {
-                setAsking({ kind: 'rename', list: shownList })
-              }}
-            >
-              {LIST_WORDS.rename}
-            </button>
-            <button
-              type="button"
-              onClick={() => {
-                setAsking({ kind: 'delete', list: shownList })
-              }}
-            >
-              {LIST_WORDS.deleteList}
-            </button>
-          </>
-        )}
-      </div>
-      {asking?.kind === 'rename' && (
-        <ListNameDialog naming={{ kind: 'rename', ...asking.list }} onClosed={closed} />
-      )}
-      {asking?.kind === 'delete' && <DeleteListDialog list={asking.list} onClosed={closed} />}
-    </div>
+    <Suspense fallback={null}>
+      <SwitcherLine />
+    </Suspense>
   )
 }
+
+/** The one quiet place to make a list: a link-like button, and its dialog (kept still on a tick). */
+export const NewListButton = memo(function NewListButton() {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button
+        type="button"
+        className="new-list"
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setOpen(true)
+        }}
+      >
+        {LIST_WORDS.newList}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ListNameDialog
+            naming={{ kind: 'new' }}
+            onClosed={() => {
+              setOpen(false)
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  )
+})
