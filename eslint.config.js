@@ -164,7 +164,7 @@ export default defineConfig(
               message: 'Features are composed by the app, never the reverse.',
             },
             // Between features, imports go one way: lists, find, account and undo use the tasks,
-            // find uses the lists, and the tasks, the lists and the account use sign-in. Every other direction is an event the
+            // find and the account use the lists, and the tasks, the lists and the account use sign-in. Every other direction is an event the
             // other feature reacts to, or composition in src/app.
             ...forbid('auth', ['tasks', 'lists', 'find', 'account', 'undo']),
             ...forbid('tasks', ['lists', 'find', 'account', 'undo']),

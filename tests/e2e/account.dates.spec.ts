@@ -124,17 +124,29 @@ for (const way of ['tap', 'click'] as const) {
         '1 date could not be understood: its task is added without a date.',
       )
       await press(todoist.getByRole('button', { name: 'Add 8 tasks' }))
-      await expect(taskRows(page)).toHaveCount(14)
-
-      for (const [text, label] of Object.entries(LABELS)) {
-        if (label === null) await expect(row(page, text).locator('.task-due')).toHaveCount(0)
-        else await expect(dateOf(page, text), text).toHaveText(label)
+      // Todoist's go to a list of their own, named after the file.
+      const labels = Object.entries(LABELS)
+      const labelsShown = async (from: number, to: number) => {
+        await expect(taskRows(page)).toHaveCount(to - from)
+        for (const [text, label] of labels.slice(from, to)) {
+          if (label === null) await expect(row(page, text).locator('.task-due')).toHaveCount(0)
+          else await expect(dateOf(page, text), text).toHaveText(label)
+        }
       }
-      // The date in words is part of the row's description (its Edit, or on a phone its menu).
+      await labelsShown(0, 6)
+      await press(
+        page
+          .getByRole('navigation', { name: 'Lists' })
+          .getByRole('link', { name: /^todoist-dates/ }),
+      )
+      await labelsShown(6, 14)
+      // The date in words is part of the row's description (its Edit, or on a phone its menu;
+      // with a list to move to, the menu shows on a wide screen too).
       await expect(
         row(page, 'Call the bank')
           .getByRole('button', { name: /^(Edit|More actions)$/ })
-          .filter({ visible: true }),
+          .filter({ visible: true })
+          .first(),
       ).toHaveAccessibleDescription('Call the bank Due Thu 3 Dec, 17:00')
 
       await expect
@@ -156,7 +168,7 @@ for (const way of ['tap', 'click'] as const) {
         Object.fromEntries(pairs.filter((pair): pair is [string, string] => Boolean(pair[1])))
       expect(repeats(json.tasks.map(({ text, repeat }) => [text, repeat]))).toEqual(REPEATS)
       const [header, ...lines] = (await exportAs('CSV')).trim().split('\r\n')
-      expect(header).toBe('id,text,finished,place,due,repeat')
+      expect(header).toBe('id,text,finished,place,due,repeat,list')
       // No text here holds a comma or a quote, nor does a repeat: a line splits on its commas.
       const csv = lines.map((line) => line.split(','))
       expect(

@@ -9,7 +9,7 @@ import {
   settingsButton,
 } from './support/account'
 import { axeViolations } from './support/pageChecks'
-import { seedTasks, storedCountOf, storedTasksOf } from './support/backend'
+import { seedTasks, storedCountOf, storedListsOf, storedTasksOf } from './support/backend'
 import { FINISHED_ORDER_BASE } from '../../src/features/tasks/model/ordering'
 import { newTask } from '../../src/services/taskDocument'
 import { queuedWrites } from './support/deviceStore'
@@ -141,9 +141,9 @@ test('the preview names what a file holds that is not kept, and each line it can
   await expect(takeout).toContainText(
     '1 task was cleared from view in Google Tasks: it is added as finished.',
   )
+  // Its lists are kept (lists.import.spec.ts), so they are not in what is not kept.
   await expect(takeout.getByRole('list').last().getByRole('listitem')).toHaveText([
     'notes on 2 tasks',
-    '3 lists (their tasks are all added to your list)',
     'subtasks: 2 added as tasks of their own',
     'a link on 1 task',
   ])
@@ -154,20 +154,28 @@ test('the preview names what a file holds that is not kept, and each line it can
 
   const todoist = await importFile(page, fixturePath('todoist-details.csv'))
   await expect(todoist).toContainText('Lines 10 and 16 could not be read and are left out.')
-  // Its kettle came with the Takeout file: a duplicate, so its notes and repeating date do not
-  // count. Its dates are kept (account.dates.spec.ts); a deadline is not.
-  await expect(todoist).toContainText('8 tasks to add, none of them finished.')
+  // Its tasks go to its own list, "todoist-details": the kettle the Takeout file brought is in
+  // Home, so this one is no duplicate. Its dates are kept (account.dates.spec.ts); a deadline
+  // is not.
+  await expect(todoist).toContainText('9 tasks to add, none of them finished.')
+  await expect(todoist.getByRole('list').first().getByRole('listitem')).toHaveText([
+    'todoist-details (new list): 9 tasks',
+  ])
   await expect(todoist.getByRole('list').last().getByRole('listitem')).toHaveText([
-    'notes on 1 task',
+    'notes on 2 tasks',
     'a deadline on 1 task',
-    '2 sections (their tasks are all added to your list)',
+    '2 sections (their tasks are added without them)',
     'priorities on 3 tasks',
     'subtasks: 2 added as tasks of their own',
   ])
   expect(await axeViolations(page)).toEqual([])
-  await todoist.getByRole('button', { name: 'Add 8 tasks' }).click()
+  await todoist.getByRole('button', { name: 'Add 9 tasks' }).click()
   // The rows after the broken one are all there.
-  await expect.poll(() => storedCountOf(page.request, person.email)).toBe(15)
+  await expect.poll(() => storedCountOf(page.request, person.email)).toBe(16)
+  await page
+    .getByRole('navigation', { name: 'Lists' })
+    .getByRole('link', { name: /^todoist-details/ })
+    .click()
   await expect(row(page, 'Wipe the hob')).toBeVisible()
 })
 
@@ -283,7 +291,7 @@ test('Undo while an import is still being written, then a reload: none of it sta
   await expect(taskRows(other.page)).toHaveCount(1, { timeout: 300_000 })
 })
 
-test('a Takeout import and a Todoist import each reach the server', async ({
+test('a Takeout import and a Todoist import each reach the server, in their lists', async ({
   signedIn: page,
   person,
 }) => {
@@ -293,16 +301,21 @@ test('a Takeout import and a Todoist import each reach the server', async ({
   await expect(dialog).toContainText('1 with no text')
   await expect(dialog).toContainText('1 deleted in Google Tasks')
   await dialog.getByRole('button', { name: 'Add 5 tasks' }).click()
-  const stored = () =>
-    storedTasksOf(page.request, person.email).then((tasks) =>
-      tasks.map(({ task, isFinished }) => `${task}${isFinished ? ' ✓' : ''}`),
+  const stored = async () => {
+    const lists = new Map(
+      (await storedListsOf(page.request, person.email)).map(({ id, name }) => [id, name]),
     )
+    return (await storedTasksOf(page.request, person.email)).map(
+      ({ task, isFinished, list }) =>
+        `${task}${isFinished ? ' ✓' : ''}${list === null ? '' : ` (${lists.get(list) ?? list})`}`,
+    )
+  }
   const takeout = [
     'Renew the passport',
-    'Plant the tulip bulbs',
-    'Sharpen the shears',
+    'Plant the tulip bulbs (Garden)',
+    'Sharpen the shears (Garden)',
     'Book the dentist ✓',
-    'Rake the leaves ✓',
+    'Rake the leaves ✓ (Garden)',
   ]
   await expect.poll(stored).toEqual(takeout)
 
@@ -314,12 +327,13 @@ test('a Takeout import and a Todoist import each reach the server', async ({
     .poll(stored)
     .toEqual([
       ...takeout.slice(0, 3),
-      'Descale the kettle',
-      'Buy bread, eggs and "good" coffee',
-      'Send the invoice @work',
+      'Descale the kettle (todoist)',
+      'Buy bread, eggs and "good" coffee (todoist)',
+      'Send the invoice @work (todoist)',
       ...takeout.slice(3),
     ])
-  expect(await rowTexts(page)).toEqual((await stored()).map((text) => text.replace(' ✓', '')))
+  // My tasks is shown: the file's My Tasks.
+  expect(await rowTexts(page)).toEqual(['Renew the passport', 'Book the dentist'])
 })
 
 test('one Undo takes a whole import back, on the server too', async ({

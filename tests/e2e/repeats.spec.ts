@@ -188,6 +188,13 @@ for (const { width, way, touch } of [
         '1 task repeats in Todoist in words this app does not read: it is added once, due on its next date.',
       )
       await press(page, dialog.getByRole('button', { name: 'Add 6 tasks' }))
+      // They go to a list named after the file.
+      await press(
+        page,
+        page
+          .getByRole('navigation', { name: 'Lists' })
+          .getByRole('link', { name: /^todoist-repeats/ }),
+      )
       await expect(dateOf(page, 'Water the plants')).toHaveText('Mon · ↻ every Monday')
       await expect(dateOf(page, 'Stand-up')).toHaveText('Tomorrow 9:00 · ↻ every workday')
       await expect(dateOf(page, 'Pay the rent')).toHaveText('1 Jan 2027 · ↻ every 1st')

@@ -8,6 +8,7 @@ import {
   type RefObject,
 } from 'react'
 import { useAppStore } from '../../app/hooks'
+import { selectLists } from '../lists'
 import { selectAllTasks } from '../tasks'
 import { DeleteAccountDialog } from './DeleteAccountDialog'
 import { ExportDialog } from './ExportDialog'
@@ -20,7 +21,10 @@ import { MENU } from './words'
 
 type Opened = { kind: 'export' } | { kind: 'delete' } | { kind: 'import'; reading: ImportReading }
 
-async function read(file: File, list: Parameters<typeof previewImport>[1]): Promise<ImportReading> {
+type Existing = Parameters<typeof previewImport>[1]
+type Lists = Parameters<typeof previewImport>[3]
+
+async function read(file: File, list: Existing, lists: Lists): Promise<ImportReading> {
   const tooLarge = sizeProblem(file.size)
   if (tooLarge) return { name: file.name, ok: false, problem: tooLarge }
   const parsed = await parseImport(file.name, await file.text())
@@ -29,7 +33,7 @@ async function read(file: File, list: Parameters<typeof previewImport>[1]): Prom
     name: file.name,
     ok: true,
     format: parsed.format,
-    preview: await previewImport(parsed, list),
+    preview: await previewImport(parsed, list, undefined, lists),
   }
 }
 
@@ -135,7 +139,8 @@ export default function AccountMenu({
           const file = event.currentTarget.files?.[0]
           event.currentTarget.value = ''
           if (!file) return
-          void read(file, selectAllTasks(store.getState())).then((reading) => {
+          const state = store.getState()
+          void read(file, selectAllTasks(state), selectLists(state)).then((reading) => {
             setOpened({ kind: 'import', reading })
           })
         }}

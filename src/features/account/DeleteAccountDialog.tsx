@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectCurrentUser } from '../auth'
+import { selectLists } from '../lists'
 import { selectAllTasks } from '../tasks'
 import { AccountDialog, CloseButton } from './AccountDialog'
 import {
@@ -17,6 +18,7 @@ export function DeleteAccountDialog({ onClosed }: { onClosed: () => void }) {
   const dispatch = useAppDispatch()
   const deletion = useAppSelector(selectDeletion)
   const list = useAppSelector(selectAllTasks)
+  const lists = useAppSelector(selectLists)
   const email = useAppSelector(selectCurrentUser)?.email ?? ''
   const [exported, setExported] = useState<string | null>(null)
   const { phase } = deletion
@@ -40,7 +42,7 @@ export function DeleteAccountDialog({ onClosed }: { onClosed: () => void }) {
           <button
             type="button"
             onClick={() => {
-              setExported(downloadJson(list))
+              setExported(downloadJson(list, lists))
             }}
           >
             {DELETE.exportFirst}

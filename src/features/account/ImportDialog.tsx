@@ -18,6 +18,7 @@ import {
   toAdd,
   unreadLinesText,
 } from './importWords'
+import { fullLine, listItems, LISTS_TITLE } from './importListWords'
 import { CANCEL, CLOSE, MENU } from './words'
 
 export type ImportReading =
@@ -50,10 +51,16 @@ export function ImportDialog({
   const notesAsText = notesAsTextLine(preview)
   const hidden = hiddenLine(preview)
   const notKept = notKeptItems(preview, reading.format)
+  const lists = listItems(preview)
+  const full = fullLine(preview)
+  // Those past the 200 are not made: their tasks go to My tasks, as the preview said.
+  const listsMade = preview.lists.flatMap(({ kind, name }) => (kind === 'full' ? [] : [name]))
   return (
     <AccountDialog title={MENU.import} onClosed={onClosed}>
       <p>{importSource(reading.name, reading.format)}</p>
       <p>{toAdd(preview)}</p>
+      {adding > 0 && lists.length > 0 && <Items title={LISTS_TITLE} items={lists} />}
+      {adding > 0 && full && <p>{full}</p>}
       {skippedCount(preview) > 0 && (
         <Items title={skippedTitle(preview)} items={skippedReasons(preview)} />
       )}
@@ -72,7 +79,7 @@ export function ImportDialog({
             type="button"
             className="primary"
             onClick={(event) => {
-              void dispatch(confirmImport(preview.tasks))
+              void dispatch(confirmImport(preview.tasks, listsMade))
               closeDialogOf(event.currentTarget)
             }}
           >

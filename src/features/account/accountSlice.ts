@@ -18,6 +18,8 @@ export interface ImportState {
   refused: number
   /** Undone: what was added so far went, and no more is added. */
   undone: boolean
+  /** Lists it made (the tasks' lists it found among the person's are not counted). */
+  lists: number
 }
 
 /** Why Delete account stopped. Each leaves the account there, but `accountUncertain`. */
@@ -57,8 +59,10 @@ export interface AccountState {
 const idle: DeletionState = { phase: 'idle', deleted: 0, total: 0, unsure: 0, problem: null }
 const initialState: AccountState = { imported: null, deletion: idle, deletedAccount: null }
 
-/** An import confirmed: its tasks follow, in slices (`tasksImported` with its id). */
-export const importStarted = createAction<{ id: string; total: number }>('account/importStarted')
+/** An import confirmed, its lists made: its tasks follow, in slices (`tasksImported` with its id). */
+export const importStarted = createAction<{ id: string; total: number; lists: number }>(
+  'account/importStarted',
+)
 /** The feature has loaded into this store (its state exists from now on). */
 export const accountFeatureLoaded = createAction('account/featureLoaded')
 /** Delete account, confirmed in its dialog (or tried again). */
@@ -104,8 +108,8 @@ export const accountSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(importStarted, (state, { payload: { id, total } }) => {
-        state.imported = { id, total, added: 0, saved: 0, refused: 0, undone: false }
+      .addCase(importStarted, (state, { payload: { id, total, lists } }) => {
+        state.imported = { id, total, added: 0, saved: 0, refused: 0, undone: false, lists }
       })
       .addCase(tasksImported, ({ imported }, { payload, meta }) => {
         if (imported?.id === meta.importId) imported.added += payload.length

@@ -4,6 +4,7 @@ import { MAX_IMPORT_TASKS } from './formats/types'
 import { skippedCount, type ImportPreview } from './formats/preview'
 import { MAX_TASK_LENGTH } from '../../services/types'
 import { count, tasks } from './words'
+import { importedWhat, listsStay } from './importListWords'
 
 // What the Import dialog and the account line after an import say; tests read the same words.
 const FORMATS: Record<ImportFormat, string> = {
@@ -42,12 +43,14 @@ export function toAdd(preview: ImportPreview): string {
   return `${tasks(n)} to add, ${finished} of them finished.`
 }
 
-export function skippedReasons({ skipped }: ImportPreview): string[] {
+export function skippedReasons({ skipped, lists }: ImportPreview): string[] {
   const { empty, tooLong, duplicate, deleted } = skipped
+  // With lists named, a task is left out only when its text is in the list it would go to.
+  const where = lists.length === 0 ? 'your list' : 'the list it would go to'
   return [
     empty && `${count(empty)} with no text`,
     tooLong && `${count(tooLong)} too long (over ${count(MAX_TASK_LENGTH)} characters)`,
-    duplicate && `${count(duplicate)} already in your list`,
+    duplicate && `${count(duplicate)} already in ${where}`,
     deleted && `${count(deleted)} deleted in Google Tasks`,
   ].filter((reason): reason is string => Boolean(reason))
 }
@@ -66,17 +69,15 @@ export function notKeptItems({ notKept }: ImportPreview, format: ImportFormat): 
   const { notes, deadline, priority, subtask, links, groups } = notKept
   const one = (n: number, singular: string, plural: string) =>
     `${n === 1 ? singular : plural} on ${tasks(n)}`
-  const grouping =
-    format === 'todoist'
-      ? groups === 1
-        ? '1 section (its tasks are added to your list)'
-        : `${count(groups)} sections (their tasks are all added to your list)`
-      : `${count(groups)} lists (their tasks are all added to your list)`
+  // Todoist's sections, within its one project; Google Tasks' lists are kept (listPlan.ts).
+  const sections =
+    groups === 1
+      ? '1 section (its tasks are added without it)'
+      : `${count(groups)} sections (their tasks are added without them)`
   return [
     notes && one(notes, 'notes', 'notes'),
     deadline && one(deadline, 'a deadline', 'deadlines'),
-    // Google Tasks' one list is everyone's "My Tasks": only more than one is worth saying.
-    (format === 'todoist' ? groups > 0 : groups > 1) && grouping,
+    format === 'todoist' && groups > 0 && sections,
     priority && one(priority, 'a priority', 'priorities'),
     subtask &&
       (subtask === 1
@@ -133,15 +134,19 @@ export const addTasks = (n: number) => `Add ${tasks(n)}`
 
 /** The account line on the last import: `offline`, the server cannot answer now. */
 export function importLine(imported: ImportState, offline: boolean): string {
-  const { total, saved, refused, added } = imported
+  const { total, saved, refused, added, lists } = imported
   // Undone while it was being added: only those added so far were.
-  if (imported.undone) return `Import undone: ${tasks(added)} removed.`
+  if (imported.undone) return `Import undone: ${tasks(added)} removed.${listsStay(lists)}`
+  const what = importedWhat(total, lists)
   if (saved + refused < total) {
     return offline
-      ? `Imported ${tasks(total)}. Offline: they are kept on this device and will be sent.`
+      ? `Imported ${what}. Offline: they are kept on this device and will be sent.`
       : `Importing ${tasks(total)}: ${count(saved)} saved…`
   }
-  if (refused > 0) return `Imported ${tasks(total)}; ${count(refused)} were not saved.`
-  return `Imported ${tasks(total)}.`
+  if (refused > 0) {
+    const those = lists === 0 ? count(refused) : tasks(refused)
+    return `Imported ${what}; ${those} ${refused === 1 && lists > 0 ? 'was' : 'were'} not saved.`
+  }
+  return `Imported ${what}.`
 }
 export const DISMISS = 'Dismiss'

@@ -26,8 +26,11 @@ export const EXPORT = {
   csv: 'Download CSV',
   json: 'Download JSON',
 } as const
-export const exportCount = (n: number, finished: number) =>
-  `${tasks(n)}, ${count(finished)} finished.`
+/** `lists`: the person's besides My tasks; the file names each task's. */
+export const exportCount = (n: number, finished: number, lists = 0) =>
+  lists === 0
+    ? `${tasks(n)}, ${count(finished)} finished.`
+    : `${tasks(n)}, ${count(finished)} finished, in My tasks and ${count(lists)} other ${lists === 1 ? 'list' : 'lists'}.`
 
 export const DELETE = {
   exportNote: 'Export them first to keep a copy.',

@@ -6,11 +6,17 @@ export {
   selectListChoices,
   selectListName,
   selectLists,
+  selectListsLoaded,
   selectShownList,
 } from './listsSlice'
-export { createList, renameList } from './commands'
+export { createList, listNameOf, renameList } from './commands'
 export { addListsListeners } from './listeners'
 export { hashIn, placeOfHash } from './place'
-export { selectListNameOfTask, selectOpenCounts, selectShownListTaskIds } from './listTasks'
+export {
+  listOfTask,
+  selectListNameOfTask,
+  selectOpenCounts,
+  selectShownListTaskIds,
+} from './listTasks'
 export { ListSwitcher } from './ListSwitcher'
 export { NewListButton } from './ListSwitcher'

@@ -9,6 +9,7 @@ import {
   onSnapshot,
   setDoc,
   updateDoc,
+  type DocumentReference,
   type Firestore,
 } from 'firebase/firestore'
 import { isListId } from '../taskDocument'
@@ -61,8 +62,18 @@ export function listStore(
     return made
   }
   const listsOf = (of: string) => collection(db(), PEOPLE, of, LISTS)
-  const at = async (id: string) => doc(listsOf(keyNow() ?? (await key())), id)
-  const counted = (id: string, send: () => Promise<void>) => write([`list:${id}`], send)
+  /**
+   * `send` to list `id`'s document, handed to the SDK in this turn once the key is known: the
+   * SDK sends writes in the order it is handed them, so a list made before its tasks (an
+   * import, an Undo) reaches the server first, and no other device shows them in My tasks.
+   */
+  const counted = (id: string, send: (list: DocumentReference) => Promise<void>) =>
+    write([`list:${id}`], () => {
+      const now = keyNow()
+      return now === null
+        ? key().then((of) => send(doc(listsOf(of), id)))
+        : send(doc(listsOf(now), id))
+    })
   return {
     watchLists(onLists, onError) {
       let stop: (() => void) | null = null
@@ -84,9 +95,9 @@ export function listStore(
       }
     },
     addList: ({ id, name, rank, made }) =>
-      counted(id, async () => setDoc(await at(id), { name, rank, made })),
+      counted(id, (list) => setDoc(list, { name, rank, made })),
     changeList: (id, changes: ListChanges) =>
-      counted(id, async () => updateDoc(await at(id), { ...changes })),
-    deleteList: (id) => counted(id, async () => deleteDoc(await at(id))),
+      counted(id, (list) => updateDoc(list, { ...changes })),
+    deleteList: (id) => counted(id, (list) => deleteDoc(list)),
   }
 }

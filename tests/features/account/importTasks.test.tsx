@@ -29,46 +29,53 @@ const here = [
 ]
 
 describe('Import tasks', { timeout: 20_000 }, () => {
-  it('shows what a Takeout file will add and leave out, then adds it where it belongs', async () => {
+  it('shows what a Takeout file will add, leave out and where, then adds each where it belongs', async () => {
     const { user, repository } = await renderSignedIn(<App />, here)
     const dialog = await importFile(user, fileOf('Tasks.json'))
     expect(dialog).toHaveTextContent('From “Tasks.json” (Google Tasks):')
-    expect(dialog).toHaveTextContent('4 tasks to add, 2 of them finished.')
-    expect(dialog).toHaveTextContent('3 tasks left out:')
-    const [leftOut, notKept] = within(dialog).getAllByRole('list')
-    expect(itemsOf(leftOut)).toEqual([
-      '1 with no text',
-      '1 already in your list',
-      '1 deleted in Google Tasks',
-    ])
+    expect(dialog).toHaveTextContent('5 tasks to add, 2 of them finished.')
+    expect(dialog).toHaveTextContent('Where they go:')
+    expect(dialog).toHaveTextContent('2 tasks left out:')
+    const [where, leftOut, notKept] = within(dialog).getAllByRole('list')
+    // Its "My Tasks" is My tasks; its Garden a new list, so the tulips there are not the same.
+    expect(itemsOf(where)).toEqual(['My tasks: 2 tasks', 'Garden (new list): 3 tasks'])
+    expect(itemsOf(leftOut)).toEqual(['1 with no text', '1 deleted in Google Tasks'])
     expect(dialog).toHaveTextContent('Not kept:')
-    expect(itemsOf(notKept)).toEqual([
-      'notes on 1 task',
-      '2 lists (their tasks are all added to your list)',
-    ])
-    await user.click(within(dialog).getByRole('button', { name: 'Add 4 tasks' }))
+    expect(itemsOf(notKept)).toEqual(['notes on 1 task'])
+    await user.click(within(dialog).getByRole('button', { name: 'Add 5 tasks' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    // My tasks is shown: its own, with the file's My Tasks after them.
     const list = [
       'Plant the tulip bulbs',
       'Walk the dog',
       'Renew the passport',
-      'Sharpen the shears',
       'Mow the lawn',
       'Book the dentist',
-      'Rake the leaves',
     ]
     expect(rowTexts()).toEqual(list)
-    // One batch, written as the action said; the server then holds the list as shown.
+    // The list, then one batch of tasks, written as the actions said.
+    expect(repository.lists.writes.map(({ kind }) => kind)).toEqual(['add'])
     expect(repository.writes.map(({ kind }) => kind)).toEqual(['addMany'])
+    const [garden] = repository.lists.serverLists()
+    expect(garden?.name).toBe('Garden')
     await waitFor(() => {
-      expect(repository.serverTasks(EMAIL).map(({ task }) => task)).toEqual(list)
+      expect(repository.serverTasks(EMAIL).map(({ task, list }) => [task, list])).toEqual([
+        ['Plant the tulip bulbs', null],
+        ['Walk the dog', null],
+        ['Renew the passport', null],
+        ['Plant the tulip bulbs', garden?.id],
+        ['Sharpen the shears', garden?.id],
+        ['Mow the lawn', null],
+        ['Book the dentist', null],
+        ['Rake the leaves', garden?.id],
+      ])
     })
     // Its due date is kept: the day Google Tasks shows.
     expect(
       repository.serverTasks(EMAIL).find(({ task }) => task === 'Renew the passport')?.due,
     ).toBe('2026-12-01')
     await waitFor(() => {
-      expect(accountLine()).toHaveTextContent('Imported 4 tasks.')
+      expect(accountLine()).toHaveTextContent('Imported 5 tasks and 1 new list.')
     })
     expect(rowTexts()).toEqual(list)
   })

@@ -1,18 +1,27 @@
 import Papa from 'papaparse'
 import { fromStored, STORED_FIELDS, type StoredFields } from '../../../services/taskDocument'
-import type { Task } from '../../../services/types'
+import type { ListEntry, Task } from '../../../services/types'
 import type { CsvTable } from './csv'
 import { isObject, wrongShape, type FileTask, type ParseResult } from './types'
 
 // This app's JSON (with a format version) and CSV: every task's id, text, state and place
-// (1 is the top), and every other stored field with a value under its own name, so a new field
-// is kept without a change here.
+// (1 is the top), the name of its list (none: My tasks), and every other stored field with a
+// value under its own name, so a new field is kept without a change here. A list is named, not
+// given by its slot, which means nothing in another account; the JSON also names every list in
+// the person's order ("lists"), those without tasks too.
 
 export const FORMAT_NAME = 'todo-tasks'
 /** The version this app writes and the newest it reads. */
 export const FORMAT_VERSION = 1
-/** Said in the files' own words (the owner is whoever imports). */
-const RENAMED: readonly (keyof StoredFields)[] = ['task', 'isFinished', 'email', 'order', 'rank']
+/** Said in the files' own words (the owner is whoever imports; a list by its name). */
+const RENAMED: readonly (keyof StoredFields)[] = [
+  'task',
+  'isFinished',
+  'email',
+  'order',
+  'rank',
+  'list',
+]
 const KEPT = STORED_FIELDS.filter((field) => !RENAMED.includes(field))
 
 const FIRST = fromStored('', {})
@@ -40,14 +49,26 @@ const unreadOf = (valueOf: (field: keyof StoredFields) => unknown) => {
   }
 }
 
-const exportedTasks = (tasks: readonly Task[]) =>
-  tasks.map((task, index) => ({
-    id: task.id,
-    text: task.task,
-    finished: task.isFinished,
-    place: index + 1,
-    ...keptOf((field) => task[field]),
-  }))
+/** A task's list by name; one naming a list that is gone is in My tasks, as the page shows it. */
+const listNames = (lists: readonly ListEntry[]) => {
+  const names = new Map(lists.map(({ id, name }) => [id, name]))
+  return (task: Task) => (task.list === null ? undefined : names.get(task.list))
+}
+
+const exportedTasks = (tasks: readonly Task[], lists: readonly ListEntry[]) => {
+  const listOf = listNames(lists)
+  return tasks.map((task, index) => {
+    const list = listOf(task)
+    return {
+      id: task.id,
+      text: task.task,
+      finished: task.isFinished,
+      place: index + 1,
+      ...keptOf((field) => task[field]),
+      ...(list !== undefined && { list }),
+    }
+  })
+}
 
 /** The day of `date` where the person is, as the file's name says it. */
 export function exportFileName(date: Date, extension: 'json' | 'csv'): string {
@@ -57,12 +78,18 @@ export function exportFileName(date: Date, extension: 'json' | 'csv'): string {
   return `todo-tasks-${day}.${extension}`
 }
 
-export function toJson(tasks: readonly Task[], exportedAt: Date): string {
+/** `lists`: the person's, in their order. */
+export function toJson(
+  tasks: readonly Task[],
+  exportedAt: Date,
+  lists: readonly ListEntry[] = [],
+): string {
   const file = {
     format: FORMAT_NAME,
     version: FORMAT_VERSION,
     exportedAt: exportedAt.toISOString(),
-    tasks: exportedTasks(tasks),
+    ...(lists.length > 0 && { lists: lists.map(({ name }) => name) }),
+    tasks: exportedTasks(tasks, lists),
   }
   return `${JSON.stringify(file, null, 2)}\n`
 }
@@ -79,8 +106,8 @@ export const escapeCell = (text: string): string =>
 export const unescapeCell = (cell: string): string =>
   ESCAPED_ON_READ.test(cell) ? cell.slice(1) : cell
 
-export const toCsv = (tasks: readonly Task[]): string => {
-  const rows = exportedTasks(tasks).map((row) =>
+export const toCsv = (tasks: readonly Task[], lists: readonly ListEntry[] = []): string => {
+  const rows = exportedTasks(tasks, lists).map((row) =>
     Object.fromEntries(
       Object.entries(row).map(([name, value]) => [
         name,
@@ -88,7 +115,7 @@ export const toCsv = (tasks: readonly Task[]): string => {
       ]),
     ),
   )
-  const kept = KEPT.filter((field) => rows.some((row) => field in row))
+  const kept = [...KEPT, 'list'].filter((field) => rows.some((row) => field in row))
   return `${Papa.unparse(rows, { columns: ['id', 'text', 'finished', 'place', ...kept] })}\r\n`
 }
 
@@ -100,7 +127,7 @@ function byPlace(rows: { task: FileTask; place: number }[]): FileTask[] {
 }
 
 export function fromJson(file: Record<string, unknown>): ParseResult {
-  const { version, tasks } = file
+  const { version, tasks, lists } = file
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     return wrongShape('its "version" is not a whole number')
   }
@@ -111,18 +138,29 @@ export function fromJson(file: Record<string, unknown>): ParseResult {
     const which = `task ${String(index + 1)}`
     if (!isObject(item) || typeof item.text !== 'string') return wrongShape(`${which} has no text`)
     if (typeof item.finished !== 'boolean') return wrongShape(`${which} has no "finished"`)
+    const { text, finished, list } = item
     rows.push({
-      task: { text: item.text, finished: item.finished, ...unreadOf((field) => item[field]) },
+      task: {
+        text,
+        finished,
+        ...unreadOf((field) => item[field]),
+        ...(typeof list === 'string' && { list }),
+      },
       place: typeof item.place === 'number' ? item.place : NaN,
     })
   }
-  return { ok: true, format: 'json', tasks: byPlace(rows), unreadLines: [] }
+  const named = Array.isArray(lists)
+    ? (lists as unknown[]).filter((name): name is string => typeof name === 'string')
+    : []
+  return { ok: true, format: 'json', tasks: byPlace(rows), unreadLines: [], lists: named }
 }
 
 /** A row whose "finished" is neither true nor false is unread; with none left, not this app's. */
 export function fromCsv({ header, rows, unreadLines }: CsvTable): ParseResult {
   const columns = header.map((column) => column.trim().toLowerCase())
-  const [text, finished, place] = ['text', 'finished', 'place'].map((name) => columns.indexOf(name))
+  const [text, finished, place, list] = ['text', 'finished', 'place', 'list'].map((name) =>
+    columns.indexOf(name),
+  )
   const parsed: { task: FileTask; place: number }[] = []
   const unread = [...unreadLines]
   for (const { fields, line } of rows) {
@@ -132,6 +170,7 @@ export function fromCsv({ header, rows, unreadLines }: CsvTable): ParseResult {
       continue
     }
     const at = fields[place ?? -1]?.trim()
+    const listName = fields[list ?? -1]
     parsed.push({
       task: {
         text: unescapeCell(fields[text ?? -1] ?? ''),
@@ -140,6 +179,7 @@ export function fromCsv({ header, rows, unreadLines }: CsvTable): ParseResult {
           const cell = fields[columns.indexOf(field.toLowerCase())]
           return cell ? unescapeCell(cell) : undefined // An empty cell: a field not stored.
         }),
+        ...(listName && { list: unescapeCell(listName) }),
       },
       place: at ? Number(at) : NaN,
     })

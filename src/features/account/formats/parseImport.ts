@@ -2,7 +2,7 @@ import { loadRepeatWords } from '../../tasks'
 import { readCsv } from './csv'
 import { FORMAT_NAME, fromCsv, fromJson } from './ourFormat'
 import { fromTakeout, isTakeout } from './takeout'
-import { fromTodoist, isTodoist } from './todoist'
+import { fromTodoist, isTodoist, projectOfFile } from './todoist'
 import {
   isObject,
   MAX_IMPORT_BYTES,
@@ -39,6 +39,7 @@ function parseJson(text: string): ParseResult {
 
 async function parseCsv(
   text: string,
+  name: string,
   named: boolean,
   pause: Pause,
   now: Date,
@@ -48,7 +49,7 @@ async function parseCsv(
   if (isTodoist(columns)) {
     // Offline before the repeat reader was kept: repeats are added once, on their next date.
     const repeats = await loadRepeatWords().catch(() => null)
-    return fromTodoist(table, now, repeats?.repeatOfWords)
+    return fromTodoist(table, now, repeats?.repeatOfWords, projectOfFile(name))
   }
   if (columns.includes('text') && columns.includes('finished')) return fromCsv(table)
   if (!named) return failed({ kind: 'not-json-or-csv' })
@@ -74,7 +75,7 @@ export async function parseImport(
   const json = extension === 'json' || (extension !== 'csv' && /^\s*[{[]/.test(content))
   const result = json
     ? parseJson(content)
-    : await parseCsv(content, extension === 'csv', pause, now)
+    : await parseCsv(content, name, extension === 'csv', pause, now)
   if (result.ok && result.tasks.length > MAX_IMPORT_TASKS) {
     return failed({ kind: 'too-many', count: result.tasks.length })
   }

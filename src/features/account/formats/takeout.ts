@@ -10,18 +10,19 @@ import {
 
 // Google Takeout's Tasks/Tasks.json: { kind: 'tasks#taskLists', items: [list] }, each list
 // { id, title, items?: [task] }, each task { title, status: 'needsAction' | 'completed', deleted?,
-// hidden?, notes?, due?, parent?, links?, … }. Notes, links, lists and nesting stay behind, and
-// the preview says so (TaskExtras). A `hidden` task is a finished one cleared from view there:
-// it comes as finished, and the preview says how many. A task with notes and no title: Google Tasks shows its notes,
-// so they become its text (leaving it out would lose them). Its due is RFC 3339 at midnight UTC,
-// "2026-12-03T00:00:00.000Z", whose date is the day Google Tasks shows (it keeps no time): that
-// day is its due, the same day in every zone.
+// hidden?, notes?, due?, parent?, links?, … }. Each list is named, so it becomes one of the
+// person's by its title (listPlan.ts; the default "My Tasks" is My tasks). Notes, links and
+// nesting stay behind, and the preview says so (TaskExtras). A `hidden` task is a finished one
+// cleared from view there: it comes as finished, and the preview says how many. A task with
+// notes and no title: Google Tasks shows its notes, so they become its text (leaving it out would
+// lose them). Its due is RFC 3339 at midnight UTC, "2026-12-03T00:00:00.000Z", whose date is the
+// day Google Tasks shows (it keeps no time): that day is its due, the same day in every zone.
 
 export const isTakeout = (file: Record<string, unknown>): boolean =>
   file.kind === 'tasks#taskLists' || (file.format === undefined && Array.isArray(file.items))
 
-function extrasOf(task: Record<string, unknown>, group: number, notesAsText: boolean) {
-  const extras: TaskExtras = { group }
+function extrasOf(task: Record<string, unknown>, notesAsText: boolean) {
+  const extras: TaskExtras = {}
   if (notesAsText) extras.notesAsText = true
   else if (hasText(task.notes)) extras.notes = true
   if (hasText(task.parent)) extras.subtask = true
@@ -39,9 +40,12 @@ function dueOf(due: unknown): string | null | undefined {
 export function fromTakeout(file: Record<string, unknown>): ParseResult {
   if (!Array.isArray(file.items)) return wrongShape('it has no lists ("items")')
   const tasks: FileTask[] = []
+  const lists: string[] = []
   for (const [listIndex, list] of (file.items as unknown[]).entries()) {
     const which = `list ${String(listIndex + 1)}`
     if (!isObject(list)) return wrongShape(`${which} is not a list of tasks`)
+    const name = typeof list.title === 'string' ? list.title : ''
+    lists.push(name)
     // A list without tasks has no `items`.
     const items = list.items ?? []
     if (!Array.isArray(items)) return wrongShape(`${which} has no tasks ("items")`)
@@ -59,11 +63,12 @@ export function fromTakeout(file: Record<string, unknown>): ParseResult {
         ...(deleted === true && { deleted: true }),
         // Only a finished task is cleared from view; one marked hidden but open stays open.
         ...(task.hidden === true && status === 'completed' && { hidden: true }),
-        extras: extrasOf(task, listIndex, notesAsText),
+        extras: extrasOf(task, notesAsText),
+        list: name,
         ...(due && { fields: { due } }),
         ...(due === null && { date: 'unread' as const }),
       })
     }
   }
-  return { ok: true, format: 'takeout', tasks, unreadLines: [] }
+  return { ok: true, format: 'takeout', tasks, unreadLines: [], lists }
 }

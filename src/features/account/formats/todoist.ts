@@ -7,7 +7,9 @@ import { hasText, type FileTask, type ParseResult, type TaskExtras } from './typ
 // row per task, section, comment ("note", on the task above) or setting ("meta"); only tasks still
 // to do. PRIORITY 1 is p1, the highest, 4 is "none"; INDENT 2 and more is a subtask. A row of
 // another TYPE is unread. DATE is the task's due (todoistDates.ts reads it as of `now`); a
-// DEADLINE is a second date this app does not keep.
+// DEADLINE is a second date this app does not keep. The file is one project, whose name only the
+// file's own name says ("Groceries.csv"; a number in brackets after it, "Groceries [2203306141]",
+// taken for the project's id a backup may add): its tasks go to the list of that name (listPlan.ts).
 
 const COLUMNS = ['type', 'content', 'description', 'priority', 'indent', 'date', 'deadline']
 const KNOWN_TYPES = new Set(['task', 'section', 'note', 'meta'])
@@ -16,10 +18,15 @@ const KNOWN_TYPES = new Set(['task', 'section', 'note', 'meta'])
 export const isTodoist = (columns: readonly string[]): boolean =>
   columns.includes('type') && columns.includes('content')
 
+/** The project a file `name` is of: the name without `.csv`, nor a backup's id after it. */
+export const projectOfFile = (name: string): string =>
+  name.replace(/\.csv$/i, '').replace(/\s*\[\d+\]$/, '')
+
 export function fromTodoist(
   { header, rows, unreadLines }: CsvTable,
   now: Date = new Date(),
   repeatOf?: RepeatOfWords,
+  project?: string,
 ): ParseResult {
   const names = header.map((column) => column.trim().toLowerCase())
   const [type, content, description, priority, indent, date, deadline] = COLUMNS.map((name) =>
@@ -53,11 +60,18 @@ export function fromTodoist(
         text: notesAsText ? field(description) : field(content),
         finished: false,
         extras,
+        ...(project !== undefined && { list: project }),
         ...(read && { fields: { due: read.due, ...(read.repeat && { repeat: read.repeat }) } }),
         ...(read === null && { date: 'unread' as const }),
         ...(read?.repeats && { date: read.repeat ? ('repeats' as const) : ('repeated' as const) }),
       })
     } else if (!KNOWN_TYPES.has(kind)) unread.push(line)
   }
-  return { ok: true, format: 'todoist', tasks, unreadLines: unread.sort((a, b) => a - b) }
+  return {
+    ok: true,
+    format: 'todoist',
+    tasks,
+    unreadLines: unread.sort((a, b) => a - b),
+    lists: project === undefined ? [] : [project],
+  }
 }

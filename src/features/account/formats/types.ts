@@ -12,7 +12,7 @@ export interface TaskExtras {
   subtask?: true
   /** Links (Google Tasks: the e-mail a task was made from). */
   links?: true
-  /** Its list (Google Tasks) or section (Todoist), by its place in the file. */
+  /** Its section (Todoist), by its place in the file. */
   group?: number
   /** No title but notes: its notes are its text (takeout.ts says why). */
   notesAsText?: true
@@ -38,6 +38,8 @@ export interface FileTask {
   date?: 'unread' | 'repeated' | 'repeats'
   /** This app's file gave a repeat that is not one the app keeps: added without it. */
   repeatUnread?: boolean
+  /** The name of its list in the file; none: My tasks (formats/listPlan.ts matches it). */
+  list?: string
 }
 
 export type ImportFormat = 'json' | 'csv' | 'takeout' | 'todoist'
@@ -55,6 +57,8 @@ export interface ParsedFile {
   format: ImportFormat
   tasks: FileTask[]
   unreadLines: number[]
+  /** The lists the file names, in its order, those without tasks too (its tasks may name more). */
+  lists?: string[]
 }
 
 export type ParseResult = ({ ok: true } & ParsedFile) | { ok: false; problem: ImportProblem }

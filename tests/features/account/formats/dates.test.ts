@@ -175,8 +175,10 @@ describe('Todoist’s DATE', () => {
       'TYPE,CONTENT,DATE\r\ntask,A,every day\r\ntask,B,whenever\r\ntask,B,every monday\r\n'
     const parsed = await parseImport('todoist.csv', csv, now, NOW)
     if (!parsed.ok) throw new Error(parsed.problem.kind)
-    const preview = await previewImport(parsed, [task('x', 'B', null)], now)
-    // B is already in the list: its dates do not count.
+    const inTodoist = { ...task('x', 'B', null), list: '7' }
+    const yours = [{ id: '7', name: 'Todoist', rank: 'a0', made: 'm' }]
+    const preview = await previewImport(parsed, [inTodoist], now, yours)
+    // B is already in the list it goes to (the file's, by name): its dates do not count.
     expect(preview.dates).toEqual({ unread: 0, repeated: 0, repeats: 1, unreadRepeats: 0 })
     expect(datesLines(preview)).toEqual([
       '1 task repeats in Todoist: it keeps its repeat here, due on its next date.',

@@ -72,6 +72,7 @@ describe('this app’s files', () => {
       format: extension,
       tasks: list.map(({ task: text, isFinished }) => ({ text, finished: isFinished })),
       unreadLines: [],
+      ...(extension === 'json' && { lists: [] }),
     })
   })
 })
@@ -148,7 +149,7 @@ describe('export, then import', () => {
     const parsed = await parseImport('todoist.csv', csv, now)
     if (!parsed.ok) throw new Error(parsed.problem.kind)
     expect((await previewImport(parsed, [], now)).tasks).toEqual([
-      { text: 'Two lines', finished: false },
+      { text: 'Two lines', finished: false, list: 'todoist' },
     ])
   })
 })

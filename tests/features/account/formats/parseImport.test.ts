@@ -37,16 +37,17 @@ describe('parseImport', () => {
 
   it('notes what a Takeout task holds beyond its text; notes with no title are its text', async () => {
     const { tasks } = await tasksOf('takeout-details.json')
-    expect(tasks.map(({ text, extras }) => [text, extras])).toEqual([
-      ['Renew the passport', { group: 0, notes: true }],
-      ['Fill in form B', { group: 0, subtask: true }],
-      ['Ask Sam about the\nspare keys', { group: 0, notesAsText: true }],
-      ['   ', { group: 0 }],
-      ['Reply to the landlord', { group: 0, links: true }],
-      ['Return the library books', { group: 0, notes: true }],
-      ['Plant the tulip bulbs', { group: 1, notes: true }],
-      ['Buy bulb fertiliser', { group: 1, subtask: true }],
-      ['Descale the kettle', { group: 3 }],
+    // Each names its list, by the list's title.
+    expect(tasks.map(({ text, extras, list }) => [text, extras, list])).toEqual([
+      ['Renew the passport', { notes: true }, 'My Tasks'],
+      ['Fill in form B', { subtask: true }, 'My Tasks'],
+      ['Ask Sam about the\nspare keys', { notesAsText: true }, 'My Tasks'],
+      ['   ', {}, 'My Tasks'],
+      ['Reply to the landlord', { links: true }, 'My Tasks'],
+      ['Return the library books', { notes: true }, 'My Tasks'],
+      ['Plant the tulip bulbs', { notes: true }, 'Garden'],
+      ['Buy bulb fertiliser', { subtask: true }, 'Garden'],
+      ['Descale the kettle', {}, 'Home'],
     ])
     // Its due: the day Google Tasks shows (the time, midnight UTC, means nothing).
     expect(tasks.map(({ fields }) => fields?.due)).toEqual([

@@ -14,13 +14,16 @@ import { fixture } from './fixtures'
 const now = () => Promise.resolve()
 const fileOf = (format: ImportFormat, tasks: FileTask[]) => ({ format, tasks, unreadLines: [] })
 
-async function previewOf(
-  name: string,
-  existing = [storedTask('a', false, 0, 'Descale the kettle')],
-) {
+/** The person's list `name` in slot 4, holding the kettle. */
+const kettleIn = (name: string) => ({
+  existing: [{ ...storedTask('a', false, 0, 'Descale the kettle'), list: '4' }],
+  yours: [{ id: '4', name, rank: 'a0', made: 'm' }],
+})
+
+async function previewOf(name: string, { existing, yours } = kettleIn('Home')) {
   const parsed = await parseImport(name, fixture(name), now)
   if (!parsed.ok) throw new Error(parsed.problem.kind)
-  return { preview: await previewImport(parsed, existing, now), format: parsed.format }
+  return { preview: await previewImport(parsed, existing, now, yours), format: parsed.format }
 }
 
 describe('previewImport', () => {
@@ -37,6 +40,7 @@ describe('previewImport', () => {
       { text: 'y'.repeat(1000), finished: false },
     ]
     const preview = await previewImport(fileOf('takeout', tasks), existing, now)
+    // No list named: all go to My tasks, as before there were lists, and nothing new is said.
     expect(preview).toEqual({
       tasks: [
         { text: 'Plant the bulbs', finished: false },
@@ -57,6 +61,8 @@ describe('previewImport', () => {
       dates: { unread: 0, repeated: 0, repeats: 0, unreadRepeats: 0 },
       hidden: 0,
       unreadLines: [],
+      lists: [],
+      myTasks: 3,
     })
   })
 
@@ -72,8 +78,9 @@ describe('previewImport', () => {
     expect(preview.skipped).toMatchObject({ tooLong: 1, empty: 1 })
   })
 
-  it('counts, of the Takeout tasks it adds, the notes, dates, lists, subtasks and links not kept', async () => {
-    const { preview, format } = await previewOf('takeout-details.json')
+  it('counts, of the Takeout tasks it adds, the notes, dates, subtasks and links not kept', async () => {
+    // The person's "HOME" is the file's "Home" (names match whatever the case).
+    const { preview, format } = await previewOf('takeout-details.json', kettleIn('HOME'))
     expect(preview.tasks.map(({ text }) => text)).toEqual([
       'Renew the passport',
       'Fill in form B',
@@ -83,19 +90,19 @@ describe('previewImport', () => {
       'Buy bulb fertiliser',
     ])
     expect(preview.skipped).toEqual({ empty: 1, tooLong: 0, duplicate: 1, deleted: 1 })
-    // The kettle is already here and the library books were deleted: their notes do not count.
+    // The kettle is already in the list it goes to and the library books were deleted: their
+    // notes do not count. The lists are kept, so they are not said here.
     expect(preview.notKept).toEqual({
       notes: 2,
       deadline: 0,
       priority: 0,
       subtask: 2,
       links: 1,
-      groups: 2,
+      groups: 0,
       notesAsText: 1,
     })
     expect(notKeptItems(preview, format)).toEqual([
       'notes on 2 tasks',
-      '2 lists (their tasks are all added to your list)',
       'subtasks: 2 added as tasks of their own',
       'a link on 1 task',
     ])
@@ -136,7 +143,8 @@ describe('previewImport', () => {
   })
 
   it('counts, of the Todoist tasks it adds, the notes, dates, sections, priorities and subtasks', async () => {
-    const { preview, format } = await previewOf('todoist-details.csv')
+    // The file is the project "todoist-details", which the person has, with the kettle in it.
+    const { preview, format } = await previewOf('todoist-details.csv', kettleIn('todoist-details'))
     expect(preview.tasks).toHaveLength(8)
     expect(preview.notKept).toEqual({
       notes: 1,
@@ -150,7 +158,7 @@ describe('previewImport', () => {
     expect(notKeptItems(preview, format)).toEqual([
       'notes on 1 task',
       'a deadline on 1 task',
-      '2 sections (their tasks are all added to your list)',
+      '2 sections (their tasks are added without them)',
       'priorities on 3 tasks',
       'subtasks: 2 added as tasks of their own',
     ])
