@@ -15,8 +15,16 @@ const lists = [
   listEntry('7', 'Home', 'a1'),
   listEntry('1', 'Groceries', 'a2'),
 ]
-const renderPage = () =>
-  renderWithLists(<TasksPage />, [storedTask('a', false, 0, 'Write the report')], lists)
+const renderPage = async () => {
+  const rendered = await renderWithLists(
+    <TasksPage />,
+    [storedTask('a', false, 0, 'Write the report')],
+    lists,
+  )
+  // The switcher's line is a chunk of its own, drawn once it has come.
+  await screen.findByRole('navigation', { name: 'Lists' })
+  return rendered
+}
 const nav = () => within(screen.getByRole('navigation', { name: 'Lists' }))
 const link = (name: string) => nav().getByRole('link', { name: new RegExp(`^${name}`) })
 const linkNames = () =>
