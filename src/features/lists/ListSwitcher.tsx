@@ -1,11 +1,11 @@
-import { lazy, memo, Suspense, useState } from 'react'
+import { lazy, memo, Suspense, useEffect, useState } from 'react'
 import { useAppSelector } from '../../app/hooks'
 import { importAgainAfterFailure, retryingLoad } from '../../lib/helpers'
 import { selectLists } from './listsSlice'
 import { LIST_WORDS } from './words'
 
 // The lists' line and dialogs are not in the first render's JavaScript (npm run size): fetched
-// once the person has a list, or on pointing at or focusing New list.
+// once New list or the line shows, both after the person's tasks came.
 const loadLater = retryingLoad(importAgainAfterFailure(() => import('./later')))
 const ListNameDialog = lazy(() =>
   loadLater().then(({ ListNameDialog: dialog }) => ({ default: dialog })),
@@ -30,13 +30,14 @@ export function ListSwitcher() {
 /** The one quiet place to make a list: a link-like button, and its dialog (kept still on a tick). */
 export const NewListButton = memo(function NewListButton() {
   const [open, setOpen] = useState(false)
+  // Fetched as the button shows (after the tasks, far larger, came): a keyboard's Enter and the
+  // name typed at once are not lost to the fetch.
+  useEffect(prefetch, [])
   return (
     <>
       <button
         type="button"
         className="new-list"
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
         onClick={() => {
           setOpen(true)
         }}
