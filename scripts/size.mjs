@@ -1,7 +1,7 @@
 // `npm run size`: builds the app (skip with --no-build to measure the existing dist/todo/), prints
 // every script and style sheet with its size, and checks the budgets, gzip-compressed:
 //   - all JavaScript (every chunk, lazy ones and the service worker included),
-//     but the date parsers and the repeat reader below                           ≤ 297 kB
+//     but the date parsers and the repeat reader below                           ≤ 305 kB
 //   - the date parser (src/features/tasks/model/parseDue.ts, chrono-node's English),
 //     loaded after the first paint, once the person types                       ≤  17 kB
 //   - each other language's parser, loaded on top of it for a browser in that
@@ -9,7 +9,7 @@
 //   - the repeat reader (src/features/tasks/model/readRepeat.ts, English, German and
 //     French) with the engine and words it brings, loaded once the person types  ≤   7 kB
 //   - JavaScript loaded before the first render (the entry script of index.html and every
-//     chunk it imports statically, transitively)                                 ≤ 103 kB
+//     chunk it imports statically, transitively)                                 ≤ 104 kB
 //   - all CSS                                                                    ≤   5 kB
 // It exits non-zero when a budget is exceeded. kB = 1,000 bytes, as Vite prints them; gzip at
 // level 9, as `firebase deploy` compresses the files Hosting serves (brotli is shown too).
@@ -26,12 +26,17 @@ const BUDGETS = {
   // fields, the hint, Todoist's dates) came to 4.4 kB outside the parser (docs/performance.md).
   // 295 kB until 2026-12-07; repeats' screens (the row's repeat, the dialog's Repeat field, the
   // tick's Undo, the stored field's check) came to 1.6 kB outside the reader.
-  allJs: 297_000,
+  // 297 kB until 2026-12-07: lists (issue 47) came to 7.0 kB (docs/performance.md).
+  allJs: 305_000,
   // 100 kB until 2026-11-28, when this count learnt to follow the entry's static imports: it had
   // said 75 kB where the browser loaded 99.7 kB. Due dates then added 0.6 kB net (docs/performance.md).
   // 102 kB until 2026-12-07: repeats' parts that a tick or the first keystroke needs at once (the
   // stored field's check, the tick's move-on and its Undo, the reader's loader) came to 1.0 kB.
-  firstRenderJs: 103_000,
+  // 103 kB until 2026-12-07: lists (issue 47). Their line, dialogs, drag and `#` reader load
+  // later; the first render's one chunk (vite/plugins/firstRender.ts) saved 3.0 kB, and what
+  // lists need at once (the store's lists, the address, the counts, the hint, Find's choice,
+  // the rows' list names) came to 3.7 kB: 0.7 kB net (docs/performance.md).
+  firstRenderJs: 104_000,
   css: 5_000,
   // 16 kB until 2026-12-07; issue 45's reading rules (repeats, a month alone, the clocks'
   // changes, English words for every browser, "eod" and the like) came to 1.2 kB (docs/performance.md).
