@@ -83,7 +83,9 @@ test('rename by keyboard; a name with nothing to see is refused and said; Escape
   await addTasks(page, 'Write the report')
   await page.getByRole('button', { name: 'New list' }).focus()
   await page.keyboard.press('Enter')
+  // Typed at once, even before the dialog has come (its chunk on its way), and kept.
   await page.keyboard.type('Work')
+  await expect(page.getByRole('textbox', { name: 'New list name' })).toHaveValue('Work')
   await page.keyboard.press('Enter')
   await expect(listLink(page, /^Work/)).toHaveAttribute('aria-current', 'page')
 

@@ -5,7 +5,8 @@ import { createList, renameList } from './commands'
 import { hashIn } from './place'
 import { LIST_WORDS } from './words'
 
-export type Naming = { kind: 'new' } | { kind: 'rename'; id: string; name: string }
+/** `typed`: what was typed after New list was pressed, before its dialog had come. */
+export type Naming = { kind: 'new'; typed?: string } | { kind: 'rename'; id: string; name: string }
 
 /**
  * A list's name, typed in a dialog: a new list's (shown once made), or a new name for one. A
@@ -17,7 +18,7 @@ export function ListNameDialog({ naming, onClosed }: { naming: Naming; onClosed:
   const titleId = useId()
   const fieldId = useId()
   const problemId = useId()
-  const [draft, setDraft] = useState(naming.kind === 'rename' ? naming.name : '')
+  const [draft, setDraft] = useState(naming.kind === 'rename' ? naming.name : (naming.typed ?? ''))
   const [problem, setProblem] = useState<string | null>(null)
   useEffect(() => {
     const dialog = dialogRef.current

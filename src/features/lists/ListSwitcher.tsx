@@ -30,8 +30,9 @@ export function ListSwitcher() {
 /** The one quiet place to make a list: a link-like button, and its dialog (kept still on a tick). */
 export const NewListButton = memo(function NewListButton() {
   const [open, setOpen] = useState(false)
-  // Fetched as the button shows (after the tasks, far larger, came): a keyboard's Enter and the
-  // name typed at once are not lost to the fetch.
+  // What is typed while the dialog comes (its chunk was still on its way), kept for its field.
+  const [typed, setTyped] = useState('')
+  // Fetched as the button shows (after the tasks, far larger, came), so it is seldom waited for.
   useEffect(prefetch, [])
   return (
     <>
@@ -39,7 +40,17 @@ export const NewListButton = memo(function NewListButton() {
         type="button"
         className="new-list"
         onClick={() => {
+          // Enter again before the dialog came: what was typed stays.
+          if (open) return
+          setTyped('')
           setOpen(true)
+        }}
+        onKeyDown={(event) => {
+          if (!open || event.ctrlKey || event.metaKey || event.altKey) return
+          if (event.key.length === 1) setTyped((text) => text + event.key)
+          else if (event.key === 'Backspace') setTyped((text) => text.slice(0, -1))
+          else return
+          event.preventDefault()
         }}
       >
         {LIST_WORDS.newList}
@@ -47,7 +58,7 @@ export const NewListButton = memo(function NewListButton() {
       {open && (
         <Suspense fallback={null}>
           <ListNameDialog
-            naming={{ kind: 'new' }}
+            naming={{ kind: 'new', typed }}
             onClosed={() => {
               setOpen(false)
             }}
