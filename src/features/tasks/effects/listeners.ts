@@ -4,6 +4,8 @@ import { followAccountStanding } from './deletedElsewhere'
 import { deliverLegacyOutbox } from './legacyOutbox'
 import {
   finishedTasksCleared,
+  listDeleted,
+  listRestored,
   repeatingTaskDone,
   repeatingTaskDoneUndone,
   selectTaskById,
@@ -14,8 +16,6 @@ import {
   taskMoved,
   taskMovedToList,
   tasksRestored,
-  listDeleted,
-  listRestored,
   taskTextSaved,
   unsavedChangesRetried,
   tasksCleared,
@@ -26,9 +26,9 @@ import {
   tasksSnapshotReceived,
 } from '../model/tasksSlice'
 import { fieldsSaved, normalizeTaskText } from '../model/listState'
+import { writeDeletedList, writeRestoredList } from './listWrites'
 import { sendAdd, sendAgain, sendDelete, sendLegacy, sendUpdate } from './send'
 import { backoffDelay } from '../../../lib/helpers'
-import { MAX_BATCH_WRITES } from '../../../services/types'
 
 // Writes follow the action's payload, never a state diff (DevTools time travel), and nobody
 // waits for them (spec §4). A refusal is said; the list is never rolled back.
@@ -85,35 +85,6 @@ const writeDeletedTask: AppListenerEffect<typeof taskDeleted> = (action, api) =>
 
 const writeClearedTasks: AppListenerEffect<typeof finishedTasksCleared> = (action, api) => {
   for (const task of action.payload) sendDelete(api, task.id, task.task, task)
-}
-
-/** Batches of a list's tasks (Firestore's limit), in order. */
-const batches = <T>(items: readonly T[]) =>
-  Array.from({ length: Math.ceil(items.length / MAX_BATCH_WRITES) }, (_, i) =>
-    items.slice(i * MAX_BATCH_WRITES, (i + 1) * MAX_BATCH_WRITES),
-  )
-
-/**
- * A list's tasks go, then the list: queued on the device in that order, so a closed tab or a
- * lost connection sends the rest later, and no other device ever shows the list's tasks loose.
- */
-const writeDeletedList: AppListenerEffect<typeof listDeleted> = ({ payload }, api) => {
-  const failed = (err: unknown) => {
-    api.extra.logger.error('Error deleting document', err)
-  }
-  for (const batch of batches(payload.tasks.map(({ id }) => id))) {
-    api.extra.tasks.deleteMany(batch).catch(failed)
-  }
-  api.extra.tasks.deleteList(payload.list.id).catch(failed)
-}
-
-/** Its Undo: the list first, then its tasks, as they were. */
-const writeRestoredList: AppListenerEffect<typeof listRestored> = ({ payload }, api) => {
-  const failed = (err: unknown) => {
-    api.extra.logger.error('Error adding document', err)
-  }
-  api.extra.tasks.addList(payload.list).catch(failed)
-  for (const batch of batches(payload.tasks)) api.extra.tasks.addMany(batch).catch(failed)
 }
 
 const writeRetriedChanges: AppListenerEffect<typeof unsavedChangesRetried> = (action, api) => {
