@@ -158,9 +158,10 @@ test.describe('at 360 px with touch', () => {
       list.scrollLeft = list.scrollWidth
     })
     await expect.poll(fades).toEqual(['48px', '0px'])
-    const upcoming = await line.getByRole('link', { name: /^Upcoming/ }).boundingBox()
-    // Scrolled to its end, the last chip ends where the text does, clear of the fade.
-    expect((upcoming?.x ?? 0) + (upcoming?.width ?? 0)).toBeCloseTo(360 - (field?.x ?? 0), 0)
+    // Scrolled to its end, the last chip (New list, after Upcoming) ends where the text does,
+    // clear of the fade.
+    const last = await line.getByRole('listitem').last().boundingBox()
+    expect((last?.x ?? 0) + (last?.width ?? 0)).toBeCloseTo(360 - (field?.x ?? 0), 0)
 
     await (await rowButton(page, 'Water the fern', 'Edit')).tap()
     const dialog = page.getByRole('dialog', { name: 'Edit Task' })
