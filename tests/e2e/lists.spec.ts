@@ -46,7 +46,7 @@ for (const { width, hasTouch } of [
       expect(page.url()).toMatch(/#\/lists\/\d+$/)
       await expect(page.getByText('No tasks.')).toBeVisible()
       await addTasks(page, 'oat milk', 'bread')
-      expect(await rowTexts(page)).toEqual(['oat milk', 'bread'])
+      await expect.poll(() => rowTexts(page)).toEqual(['oat milk', 'bread'])
       await expect(listLink(page, /^Groceries/)).toContainText('2')
       await expect(listLink(page, /^My tasks/)).toContainText('1')
       await page.screenshot({ path: testInfo.outputPath(`lists-groceries-${String(width)}.png`) })
@@ -54,15 +54,15 @@ for (const { width, hasTouch } of [
       // The filters stay within the list.
       await page.getByRole('link', { name: /^Open/ }).click()
       expect(page.url()).toMatch(/#\/lists\/\d+\/open$/)
-      expect(await rowTexts(page)).toEqual(['oat milk', 'bread'])
+      await expect.poll(() => rowTexts(page)).toEqual(['oat milk', 'bread'])
 
       await listLink(page, /^My tasks/).click()
-      expect(await rowTexts(page)).toEqual(['Write the report'])
+      await expect.poll(() => rowTexts(page)).toEqual(['Write the report'])
       await page.goBack()
-      expect(await rowTexts(page)).toEqual(['oat milk', 'bread'])
+      await expect.poll(() => rowTexts(page)).toEqual(['oat milk', 'bread'])
       await page.reload()
       await expect(listLink(page, /^Groceries/)).toHaveAttribute('aria-current', 'page')
-      expect(await rowTexts(page)).toEqual(['oat milk', 'bread'])
+      await expect.poll(() => rowTexts(page)).toEqual(['oat milk', 'bread'])
 
       const [groceries] = await storedListsOf(page.request, person.email)
       expect(groceries?.name).toBe('Groceries')
@@ -166,10 +166,10 @@ for (const { width, hasTouch } of [
       await tap(dialog.getByRole('button', { name: 'Move' }))
       await expect(dialog).toHaveCount(0)
       await expect(row(page, 'slides')).toHaveCount(0)
-      expect(await rowTexts(page)).toEqual(['standup'])
+      await expect.poll(() => rowTexts(page)).toEqual(['standup'])
       await expect(taskInput(page)).toBeFocused()
       await listLink(page, /^Work/).click()
-      expect(await rowTexts(page)).toEqual(['review', 'slides'])
+      await expect.poll(() => rowTexts(page)).toEqual(['review', 'slides'])
       await expect(page.getByText('Due tomorrow')).toBeVisible()
       await expect
         .poll(async () =>
@@ -213,7 +213,7 @@ test('by keyboard: the row menu, arrows through the lists, Enter moves; Escape l
   await page.keyboard.press('Escape')
   await expect(dialog).toHaveCount(0)
   await expect(more).toBeFocused()
-  expect(await rowTexts(page)).toEqual(['Write the report', 'call the plumber'])
+  await expect.poll(() => rowTexts(page)).toEqual(['Write the report', 'call the plumber'])
 
   await chooseMove()
   await page.keyboard.press('ArrowDown')
@@ -222,7 +222,7 @@ test('by keyboard: the row menu, arrows through the lists, Enter moves; Escape l
   await expect(dialog).toHaveCount(0)
   await expect(taskInput(page)).toBeFocused()
   await listLink(page, /^Home/).click()
-  expect(await rowTexts(page)).toEqual(['call the plumber'])
+  await expect.poll(() => rowTexts(page)).toEqual(['call the plumber'])
 })
 
 for (const { width, hasTouch } of [
@@ -251,13 +251,13 @@ for (const { width, hasTouch } of [
       )
       await page.screenshot({ path: testInfo.outputPath(`lists-delete-${String(width)}.png`) })
       await dialog.getByRole('button', { name: 'Cancel' }).click()
-      expect(await rowTexts(page)).toEqual(['oat milk', 'bread', 'eggs'])
+      await expect.poll(() => rowTexts(page)).toEqual(['oat milk', 'bread', 'eggs'])
 
       await page.getByRole('button', { name: 'Delete list' }).click()
       await dialog.getByRole('button', { name: 'Delete list' }).click()
       await expect(page.getByText('List “Groceries” deleted, with its 3 tasks.')).toBeVisible()
       await expect(listLink(page, /^Groceries/)).toHaveCount(0)
-      expect(await rowTexts(page)).toEqual(['Write the report'])
+      await expect.poll(() => rowTexts(page)).toEqual(['Write the report'])
       await expect
         .poll(async () => (await storedTasksOf(page.request, person.email)).length)
         .toBe(1)
@@ -273,7 +273,7 @@ for (const { width, hasTouch } of [
         .toBe(4)
       await expect(listLink(phone.page, /^Groceries/)).toContainText('3')
       await listLink(page, /^Groceries/).click()
-      expect(await rowTexts(page)).toEqual(['oat milk', 'bread', 'eggs'])
+      await expect.poll(() => rowTexts(page)).toEqual(['oat milk', 'bread', 'eggs'])
     })
   })
 }
