@@ -1,5 +1,6 @@
-import type { AppListenerEffect, AppStartListening } from '../../app/hooks'
-import { authStateChanged } from '../auth'
+import { isAnyOf } from '@reduxjs/toolkit'
+import type { AppAnyActionEffect, AppListenerEffect, AppStartListening } from '../../app/hooks'
+import { authStateChanged, userSignedOut } from '../auth'
 import { listCreated, listMoved, listRenamed, listsSnapshotReceived } from './listsSlice'
 
 // Writes follow the events, nobody waits for them, and a refusal is logged, never rolled back
@@ -29,9 +30,11 @@ const writeMovedList: AppListenerEffect<typeof listMoved> = ({ payload }, api) =
 }
 
 /** The signed-in person's lists, live, until the next sign-in change. */
-const followLists: AppListenerEffect<typeof authStateChanged> = async (action, api) => {
+const followLists: AppAnyActionEffect = async (action, api) => {
   api.cancelActiveListeners()
-  if (!action.payload?.email) return
+  // A sign-out stops it before the device's copy is cleared (the tasks' listeners): followed on,
+  // the lists would be read into the new, empty copy, and stay on a shared computer.
+  if (!authStateChanged.match(action) || !action.payload?.email) return
   let stop: () => void = () => undefined
   try {
     await api.pause(
@@ -52,5 +55,5 @@ export function addListsListeners(startAppListening: AppStartListening): void {
   startAppListening({ actionCreator: listCreated, effect: writeCreatedList })
   startAppListening({ actionCreator: listRenamed, effect: writeRenamedList })
   startAppListening({ actionCreator: listMoved, effect: writeMovedList })
-  startAppListening({ actionCreator: authStateChanged, effect: followLists })
+  startAppListening({ matcher: isAnyOf(authStateChanged, userSignedOut), effect: followLists })
 }
