@@ -57,6 +57,16 @@ export function installActions() {
       (a) => a.type === 'tasks/tasksSnapshotReceived' && a.start > since && !a.pending,
     )?.start ?? null
   /**
+   * The list the task `id` names (null: My tasks), as the store holds it (the state Redux
+   * DevTools shows: the task table's buckets, src/features/tasks/model/taskTable.ts), or
+   * undefined for no such task.
+   */
+  bench.listOfTask = (id) => {
+    const buckets = Object.values(bench.store.getState().tasks.table)
+    const bucket = buckets.find((b) => Object.hasOwn(b, id))
+    return bucket === undefined ? undefined : bucket[id].list
+  }
+  /**
    * Resolves once the main thread has been free for `ms`: no 10 ms timer fired over 20 ms late
    * (the SDK takes in a resend in many short tasks, too short for the Long Tasks API to see).
    */

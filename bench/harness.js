@@ -144,14 +144,17 @@ export function installHarness() {
       const handlerStart = performance.now()
       let handlerEnd = null
       // After the app's own listeners and React's render (which runs in a microtask): those
-      // of the click and, for a submit button, of the form's submit that follows it.
+      // of the click and, for a submit button, of the form's submit that follows it, or for a
+      // link to another list, of the hashchange that follows it (if before the end of the frame).
       const handled = () => {
         handlerEnd = performance.now()
       }
       addEventListener('click', handled, { once: true })
       addEventListener('submit', handled)
+      addEventListener('hashchange', handled)
       record(armed, event.timeStamp, pressed, handlerStart, () => {
         removeEventListener('submit', handled)
+        removeEventListener('hashchange', handled)
         return handlerEnd
       })
     },

@@ -2,6 +2,17 @@
 // against what the next frame showed. See bench/README.md, "How a click is timed".
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import {
+  centreOf,
+  check,
+  NotAvailable,
+  notAvailable,
+  scrollTo,
+  sleep,
+  timedClick,
+  timedKey,
+} from './clicks.mjs'
+import { switchList } from './lists.mjs'
 
 export const INTERACTIONS = {
   add: 'add',
@@ -13,39 +24,17 @@ export const INTERACTIONS = {
   find: 'Find keystroke',
   dateKey: 'keystroke, a date recognised',
   repeat: 'tick a repeating task',
+  switch: 'switch list',
 }
+
+/** What writes nothing: the next one waits for a quiet main thread, not for the server. */
+const NO_WRITE = ['find', 'dateKey', 'switch']
 
 /** The interactions the naive reference has: it cannot move or find. */
 const NAIVE = ['add', 'done', 'incomplete', 'edit', 'delete']
 
-/** An interaction the build does not offer (Find, the date hint): reported, not timed. */
-export class NotAvailable extends Error {}
-
-/**
- * Throws NotAvailable when the New task input is still there, else an error: a form gone is
- * the page failing (as under LANG=C, where Chromium's "en-US@posix" once threw in its render).
- */
-async function notAvailable(input, message) {
-  if ((await input.count()) === 0) throw new Error(`${message}: the New task input is gone`)
-  throw new NotAvailable(message)
-}
-
-const PRESS_MS = 50
 const TOGGLE_OPEN = 'button.toggle[title="Mark as complete"]'
 const TOGGLE_DONE = 'button.toggle[title="Mark as incomplete"]'
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function check(condition, message) {
-  if (!condition) throw new Error(`Check failed: ${message}`)
-}
-
-/** The centre of the element `selector` finds, in the page's coordinates, to click there. */
-function centreOf(page, selector) {
-  return page.evaluate((s) => {
-    const rect = document.querySelector(s).getBoundingClientRect()
-    return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }
-  }, selector)
-}
 
 /**
  * The button `button` of the first or last row drawn, once it stays put for a frame: a long
@@ -69,44 +58,8 @@ async function target(page, which, button) {
   return last
 }
 
-/**
- * A real (trusted) mouse click at `point`, as a person makes one: the pointer arrives, rests a
- * moment, presses, holds 50 ms (a person's click lasts 80 to 120 ms) and releases. The press
- * and the release thus land anywhere in the frame cycle, as real input does. Returns the
- * harness's measurement.
- */
-async function timedClick(page, point, label, counter) {
-  await page.mouse.move(point.x, point.y)
-  await sleep(10 + Math.random() * 30)
-  await page.evaluate((name) => {
-    window.__bench.arm(name)
-  }, label)
-  const index = counter.clicks++
-  await page.mouse.down()
-  await sleep(PRESS_MS)
-  await page.mouse.up()
-  return page.evaluate((i) => window.__bench.result(i), index)
-}
-
-/** A real key press (Alt+ArrowDown, a character), timed by the harness from its keydown. */
-async function timedKey(page, key, label, counter) {
-  await page.evaluate((name) => {
-    window.__bench.arm(name)
-  }, label)
-  const index = counter.clicks++
-  await page.keyboard.press(key)
-  return page.evaluate((i) => window.__bench.result(i), index)
-}
-
-async function scrollTo(page, where) {
-  await page.evaluate(async (bottom) => {
-    window.scrollTo(0, bottom ? document.documentElement.scrollHeight : 0)
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-  }, where === 'bottom')
-}
-
 /** Each interaction as a function of the repetition; each checks what the frame showed. */
-function phases(page, subject, counter) {
+function phases(page, subject, counter, lists) {
   const input = page.locator('#new-task')
   const dialog = page.locator('dialog.edit-dialog[open]')
   const inRow = (control) => `.row-actions > button[data-control="${control}"]`
@@ -259,6 +212,7 @@ function phases(page, subject, counter) {
       await input.fill('')
       return result
     },
+    switch: switchList(page, counter, lists),
   }
 }
 
@@ -297,9 +251,14 @@ export async function measureInteractions(page, options, subject, say) {
   const counter = { clicks: 0 }
   const total = options.warmup + options.reps
   const results = {}
-  const runs = phases(page, subject, counter)
+  const lists = options.lists ?? 1
+  const runs = phases(page, subject, counter, lists)
   const only = options.interactions ?? Object.keys(runs)
   for (const name of subject === 'naive' ? NAIVE : only) {
+    if (name === 'switch' && lists < 2) {
+      say(`  ${INTERACTIONS[name]}: not measured, the tasks are in one list (--lists 20)`)
+      continue
+    }
     const run = runs[name]
     await scrollTo(page, 'top')
     await sleep(options.pace)
@@ -320,7 +279,7 @@ export async function measureInteractions(page, options, subject, say) {
         break
       }
       // A keystroke writes nothing; a list fed without the server is never acknowledged.
-      if (subject === 'ours' && !['find', 'dateKey'].includes(name)) {
+      if (subject === 'ours' && !NO_WRITE.includes(name)) {
         result.saved = await saved(page, result)
       } else if (subject !== 'naive') await page.evaluate(() => window.__bench.quiet(300))
       if (rep >= options.warmup) timed.push(result)
@@ -341,6 +300,7 @@ export async function measureInteractions(page, options, subject, say) {
       processing: result.processing,
       saved: result.saved ?? null,
       listed: result.listed ?? null,
+      ownFrame: result.ownFrame ?? null,
       eventTiming: eventTiming(events, result),
     }))
     const paints = results[name].map((r) => r.nextPaint).sort((a, b) => a - b)

@@ -53,3 +53,21 @@ export function reportScale(out, table, scale) {
     ]),
   )
 }
+
+/** Switch list: to the frame showing the list, to the click's own frame, how often they were one. */
+export function reportSwitch(out, ours) {
+  const runs = ours?.interactions?.switch ?? []
+  if (runs.length === 0) return
+  const own = runs.filter((r) => r.ownFrame).length
+  const figures = (key) => {
+    const values = runs.map((r) => r[key])
+    return `${fmt(quantile(values, 0.5))} / ${fmt(quantile(values, 0.95))}`
+  }
+  out()
+  out('Switch list, ms, median / p95: the click → the end of the first frame showing the list (its')
+  out(`link marked as the page shown, its first row one of its tasks) ${figures('listed')};`)
+  out(`→ the end of the click's own next frame ${figures('release')}, which showed the list for`)
+  out(
+    `${String(own)} of ${String(runs.length)} clicks (the app follows the link's hashchange, a task of its own).`,
+  )
+}

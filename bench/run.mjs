@@ -20,6 +20,8 @@ import { benchNaive, benchOurs } from './subjects.mjs'
 
 const USAGE = `Usage: npm run bench [-- options]
   --tasks <n>      tasks seeded (default 5000)
+  --lists <n>      spread over n lists in turn, My tasks and n - 1 of the person's own
+                   (default 1: all in My tasks); from 2 on, switch list is timed too
   --reps <n>       timed clicks per interaction (default 50)
   --warmup <n>     untimed clicks before them (default 5)
   --loads <n>      later visits timed for the first list render (default 5)
@@ -38,7 +40,7 @@ its own network namespace: unshare -n bash -c 'ip link set lo up; npm run bench'
 `
 
 function parseArgs(argv) {
-  const options = { tasks: 5000, reps: 50, warmup: 5, loads: 5, remote: 10, pace: 100 }
+  const options = { tasks: 5000, lists: 1, reps: 50, warmup: 5, loads: 5, remote: 10, pace: 100 }
   Object.assign(options, { only: SUBJECTS, json: null, profile: null })
   Object.assign(options, { scale: [5000, 20000, 50000], scaleReps: 20 })
   for (let i = 0; i < argv.length; i++) {
@@ -49,7 +51,8 @@ function parseArgs(argv) {
       return next
     }
     const name = flag.slice(2)
-    if (['tasks', 'reps', 'warmup', 'loads', 'remote', 'pace', 'scale-reps'].includes(name)) {
+    const counts = ['tasks', 'lists', 'reps', 'warmup', 'loads', 'remote', 'pace', 'scale-reps']
+    if (counts.includes(name)) {
       const number = Number(value())
       if (!Number.isInteger(number) || number < 0) throw new Error(`${flag}: a whole number`)
       options[name === 'scale-reps' ? 'scaleReps' : name] = number
@@ -75,6 +78,7 @@ function parseArgs(argv) {
     }
   }
   if (options.reps === 0 || options.loads === 0) throw new Error('--reps and --loads: at least 1')
+  if (options.lists === 0 || options.lists > 201) throw new Error('--lists: 1 to 201')
   return options
 }
 
@@ -103,7 +107,7 @@ async function main() {
     const atStart = machine()
     log('building')
     const env = {}
-    const tasks = setup.makeTasks(options.tasks)
+    const tasks = setup.makeTasks(options.tasks, setup.ACCOUNT.email, options.lists)
     if (withApp) {
       const appDir = join(tmp, 'app')
       await setup.buildApp(appDir, { maps: options.profile !== null })
@@ -111,7 +115,7 @@ async function main() {
       log('starting the Auth and Firestore emulators')
       const services = await setup.startEmulators(tmp, log)
       cleanups.push(() => services.stop())
-      await setup.seed(tasks)
+      await setup.seed(tasks, options.lists)
       const app = await setup.serve(appDir, 'app')
       cleanups.push(() => app.server.close())
       env.appUrl = app.url

@@ -47,7 +47,9 @@ export async function measureScale(browser, env, options, counts, say) {
     const tasks = makeTasks(count, account.email)
     await feed(page, account.email, tasks)
     await page.evaluate(() => window.__bench.quiet(1000))
+    // One list, whatever --lists says: the fed person has none of their own.
     const run = { ...options, reps: options.scaleReps, warmup: Math.min(options.warmup, 3) }
+    run.lists = 1
     results[count] = await measureInteractions(page, run, 'fed', say)
     await context.close()
   }

@@ -14,6 +14,7 @@ import {
 } from '../scripts/emulators.ts'
 import { clearDatabase, seedTasks } from '../scripts/firestore-rest.mjs'
 import { newTask } from '../src/services/taskDocument.ts'
+import { listOf, seedLists } from './lists.mjs'
 
 /**
  * A TypeScript module of the project, loaded through Vite, which resolves the app's
@@ -46,9 +47,10 @@ const WORDS = ['Buy oat milk', 'Call the plumber', 'Write the report', 'Water th
 /**
  * `count` tasks of `email`, made and stored through the app's definition of a task
  * (src/services/taskDocument.ts): half open, half finished (the finished ones at the end, as the app
- * keeps them), mostly one line, every seventh long enough to wrap.
+ * keeps them), mostly one line, every seventh long enough to wrap; spread over `lists` lists in
+ * turn, My tasks first (lists.mjs).
  */
-export function makeTasks(count, email = ACCOUNT.email) {
+export function makeTasks(count, email = ACCOUNT.email, lists = 1) {
   const open = Math.ceil(count / 2)
   const prefix = email.split('@')[0]
   return Array.from({ length: count }, (_, i) => {
@@ -60,6 +62,7 @@ export function makeTasks(count, email = ACCOUNT.email) {
       isFinished,
       email,
       order: isFinished ? FINISHED_ORDER_BASE + (i - open) : i,
+      list: listOf(i, lists),
     })
   })
 }
@@ -133,9 +136,18 @@ export async function startEmulators(tmp, say) {
   return startServices(await emulatorServices(), { logDir: join(tmp, 'logs'), say })
 }
 
-/** An empty database, then the long list for ACCOUNT and the short one for SHORT_LIST_ACCOUNT. */
-export async function seed(tasks) {
+/**
+ * An empty database, then the long list for ACCOUNT (with its `lists - 1` lists besides My
+ * tasks) and the short one for SHORT_LIST_ACCOUNT.
+ */
+export async function seed(tasks, lists = 1) {
   await clearDatabase(FIRESTORE)
+  await seedLists(
+    FIRESTORE,
+    `projects/${PROJECT}/databases/(default)/documents`,
+    ACCOUNT.email,
+    lists,
+  )
   await seedTasks(FIRESTORE, tasks)
   await seedTasks(FIRESTORE, makeTasks(SHORT_LIST, SHORT_LIST_ACCOUNT.email))
 }
