@@ -127,8 +127,8 @@ test.describe('the task list, signed in', () => {
     await expect(row(page, 'Typed task')).toBeVisible()
 
     // Tab from the input: Add Task, Find tasks, the filters All, Open, Finished, Today and
-    // Upcoming, then the row's toggle, Edit, Delete.
-    for (let press = 0; press < 8; press++) await page.keyboard.press('Tab')
+    // Upcoming, the one quiet New list, then the row's toggle, Edit, Delete.
+    for (let press = 0; press < 9; press++) await page.keyboard.press('Tab')
     await expect(
       row(page, 'Typed task').getByRole('button', { name: 'Mark as complete' }),
     ).toBeFocused()
