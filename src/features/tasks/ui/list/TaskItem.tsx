@@ -1,4 +1,5 @@
 import './rowMenu.css'
+import './unsaved.css'
 import {
   memo,
   use,
