@@ -63,9 +63,15 @@ export function watchTasks(
   // Reports holding a document written: a look begun before one is out of date.
   let writtenSeen = 0
   let looking = false
-  const hasPendingWrites = () => sdkPending && (writes.count() > 0 || queued)
+  // This page's own writes wait for the server too where the query cannot show them: a task's
+  // delete (gone from the query at once) and a list's writes.
+  const hasPendingWrites = () => writes.count() > 0 || (sdkPending && queued)
+  let saidPending = false
+  // Nothing is reported before the query's first answer: an empty report would say "loaded".
+  let heard = false
   const report = (updates: TaskUpdate[]) => {
-    onChange({ updates, fromCache, hasPendingWrites: hasPendingWrites() })
+    saidPending = hasPendingWrites()
+    onChange({ updates, fromCache, hasPendingWrites: saidPending })
   }
   const lookAtQueue = async () => {
     if (looking) return
@@ -109,6 +115,7 @@ export function watchTasks(
           )
         }
         ;({ hasPendingWrites: sdkPending, fromCache } = snapshot.metadata)
+        heard = true
         // A document written (in any tab): pending until the queue is looked at again.
         if (written) {
           queued = true
@@ -147,8 +154,9 @@ export function watchTasks(
   // write that passes the mark: live, the SDK works out every task's view again per write
   // (View.applyChanges' limbo documents), minutes of main thread for 20,000.
   const stopHanded = writes.onHanded(() => {
-    if (stopped || unsubscribe === null || fromCache) return
-    if (writes.count() > DRAIN_PAUSE_AT) drain()
+    if (stopped || unsubscribe === null) return
+    if (!fromCache && writes.count() > DRAIN_PAUSE_AT) drain()
+    else if (heard && !saidPending) report([])
   })
   // After the SDK's own snapshot for the same answer, in one report per batch: 500 reports in a
   // row stopped React with "Maximum update depth exceeded".
@@ -171,7 +179,7 @@ export function watchTasks(
               ? { kind: 'changed', task, pendingHere: false }
               : { kind: 'removed', id: settled, pendingHere: false }
           })
-        if (updates.length > 0) report(updates)
+        if (updates.length > 0 || (heard && hasPendingWrites() !== saidPending)) report(updates)
         if (sdkPending) void lookAtQueue()
       })
     })

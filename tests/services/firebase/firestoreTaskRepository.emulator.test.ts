@@ -160,6 +160,37 @@ describe('this device’s own writes', () => {
     expect(await storedTask(task.id)).toEqual(toStored(task))
   })
 
+  it('a delete, and a list’s write, are pending too until the server acknowledges them', async () => {
+    const email = newUser()
+    const laptop = await device(email)
+    const task = taskOf(email, 'Deleted offline')
+    await laptop.tasks.add(task)
+    const list = follow(laptop.tasks, email)
+    await expect.poll(() => list.task(task.id)).toEqual(task)
+    await expect.poll(() => list.reports.at(-1)?.hasPendingWrites).toBe(false)
+    await laptop.offline()
+    // The query drops a deleted task at once, so the SDK's own flag says nothing of it.
+    const deleted = laptop.tasks.delete(task.id)
+    await expect.poll(() => list.task(task.id)).toBeUndefined()
+    await expect.poll(() => list.reports.at(-1)?.hasPendingWrites).toBe(true)
+    await laptop.online()
+    await deleted
+    await expect.poll(() => list.reports.at(-1)?.hasPendingWrites).toBe(false)
+
+    // A list is no task of the query: its write, unacknowledged, is said all the same.
+    await laptop.offline()
+    const made = laptop.tasks.addList({
+      id: '1',
+      name: 'Groceries',
+      rank: 'a',
+      made: 'madeOffline1',
+    })
+    await expect.poll(() => list.reports.at(-1)?.hasPendingWrites).toBe(true)
+    await laptop.online()
+    await made
+    await expect.poll(() => list.reports.at(-1)?.hasPendingWrites).toBe(false)
+  })
+
   it('update writes only the fields given: another device’s change to another field stays', async () => {
     const email = newUser()
     const [laptop, phone] = await Promise.all([device(email), device(email)])
