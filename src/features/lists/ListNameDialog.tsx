@@ -29,8 +29,9 @@ export function ListNameDialog({ naming, onClosed }: { naming: Naming; onClosed:
   }
   const submit = () => {
     if (naming.kind === 'rename') {
-      if (dispatch(renameList(naming.id, draft))) close()
-      else setProblem(LIST_WORDS.badName)
+      const renamed = dispatch(renameList(naming.id, draft))
+      if (renamed === 'renamed') close()
+      else setProblem(renamed === 'taken' ? LIST_WORDS.taken(draft.trim()) : LIST_WORDS.badName)
       return
     }
     const result = dispatch(createList(draft))
@@ -38,7 +39,8 @@ export function ListNameDialog({ naming, onClosed }: { naming: Naming; onClosed:
       close()
       location.hash = hashIn(result.made.id, '#/')
       document.getElementById('new-task')?.focus()
-    } else setProblem(result.refused === 'full' ? LIST_WORDS.full : LIST_WORDS.badName)
+    } else if (result.refused === 'taken') setProblem(LIST_WORDS.taken(draft.trim()))
+    else setProblem(result.refused === 'full' ? LIST_WORDS.full : LIST_WORDS.badName)
   }
   return (
     <dialog ref={dialogRef} className="dialog" aria-labelledby={titleId} onClose={onClosed}>

@@ -5,7 +5,7 @@ import { selectCurrentUser } from '../auth'
 import { listDeleted, normalizeTaskText, rankBetween, selectAllTasks } from '../tasks'
 import { listOfTask, selectKnownLists } from './listTasks'
 import { ranksForMove } from './listPlaces'
-import { listCreated, listMoved, listRenamed, selectLists } from './listsSlice'
+import { listCreated, listMoved, listRenamed, MY_TASKS, selectLists } from './listsSlice'
 
 // The lists' commands: what a click asks, made into the event its write follows.
 
@@ -13,6 +13,19 @@ import { listCreated, listMoved, listRenamed, selectLists } from './listsSlice'
 export function listNameOf(raw: string): string | null {
   const name = normalizeTaskText(raw)
   return name === null || name.length > MAX_LIST_NAME_LENGTH ? null : name
+}
+
+/**
+ * A list of this name is there already (My tasks too), whatever the case: names find lists ('#work'
+ * in the one input, an import, our export read back), so no two share one. `except`: the one
+ * being renamed.
+ */
+function nameTaken(state: RootState, name: string, except?: string): boolean {
+  const key = name.toLowerCase()
+  return (
+    key === MY_TASKS.toLowerCase() ||
+    selectLists(state).some((list) => list.id !== except && list.name.toLowerCase() === key)
+  )
 }
 
 /** 16 letters and digits: the tag that keeps two lists made in one slot apart (firestore.rules). */
@@ -23,14 +36,17 @@ function madeTag(): string {
 
 /**
  * A free slot of the person's 200, at random: two devices making a list offline rarely pick the
- * same one (and if they do, the second is refused and said, never merged).
+ * same one (and if they do, the second is refused and said, never merged). A slot a task still
+ * names (moved there on a device that had not heard of the list's deletion) is taken last, or
+ * the new list would start with that stray task in it.
  */
-function freeSlot(taken: ReadonlySet<string>): string | null {
+function freeSlot(taken: ReadonlySet<string>, named: ReadonlySet<string | null>): string | null {
   const free: string[] = []
   for (let slot = 1; slot <= MAX_LISTS; slot++)
     if (!taken.has(String(slot))) free.push(String(slot))
-  if (free.length === 0) return null
-  return free[Math.floor(Math.random() * free.length)] ?? null
+  const clean = free.filter((slot) => !named.has(slot))
+  const from = clean.length > 0 ? clean : free
+  return from[Math.floor(Math.random() * from.length)] ?? null
 }
 
 /** A key after `last`; one another client wrote that is no key ('' when read) counts as none. */
@@ -42,7 +58,8 @@ function rankAfter(last: string | undefined): string {
   }
 }
 
-export type CreateResult = { made: ListEntry } | { refused: 'name' | 'full' | 'signed-out' }
+export type CreateResult =
+  { made: ListEntry } | { refused: 'name' | 'taken' | 'full' | 'signed-out' }
 
 /** A new list at the end of the person's lists. */
 export const createList =
@@ -51,23 +68,28 @@ export const createList =
     if (!selectCurrentUser(getState())?.email) return { refused: 'signed-out' }
     const name = listNameOf(raw)
     if (name === null) return { refused: 'name' }
+    if (nameTaken(getState(), name)) return { refused: 'taken' }
     const lists = selectLists(getState())
-    const id = freeSlot(new Set(lists.map((list) => list.id)))
+    const named = new Set(selectAllTasks(getState()).map((task) => task.list))
+    const id = freeSlot(new Set(lists.map((list) => list.id)), named)
     if (id === null) return { refused: 'full' }
     const made: ListEntry = { id, name, rank: rankAfter(lists.at(-1)?.rank), made: madeTag() }
     dispatch(listCreated(made))
     return { made }
   }
 
-/** A new name for list `id`; false when the name cannot be kept (nothing changes). */
+export type RenameResult = 'renamed' | 'name' | 'taken'
+
+/** A new name for list `id`; why not, when the name cannot be kept (nothing changes). */
 export const renameList =
-  (id: string, raw: string): AppThunk<boolean> =>
+  (id: string, raw: string): AppThunk<RenameResult> =>
   (dispatch, getState) => {
     const name = listNameOf(raw)
     const list = selectLists(getState()).find((entry) => entry.id === id)
-    if (name === null || list === undefined) return false
+    if (name === null || list === undefined) return 'name'
+    if (nameTaken(getState(), name, id)) return 'taken'
     if (name !== list.name) dispatch(listRenamed({ id, name }))
-    return true
+    return 'renamed'
   }
 
 /**

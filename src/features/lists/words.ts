@@ -9,6 +9,7 @@ export const LIST_WORDS = {
   save: 'Save name',
   cancel: 'Cancel',
   badName: 'A list needs a name with something to see, of at most 100 characters.',
+  taken: (name: string) => `There is a list named “${name}” already. Choose another name.`,
   full: 'You have 200 lists, the most there can be. Delete one to make another.',
   openCount: (open: number) => `${String(open)} open`,
   deleteList: 'Delete list',

@@ -27,8 +27,12 @@ export function MoveToListDialog({
     const dialog = dialogRef.current
     if (dialog && !dialog.open) dialog.showModal()
   }, [])
+  // The list chosen can be deleted on another device while the dialog is open: then none is
+  // checked and Move waits for another choice, or the task would go to a list that is gone.
+  const movable = task !== undefined && chosen !== task.list && choices.some((c) => c.id === chosen)
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
+    if (!movable) return
     moved.current = dispatch(moveTaskToList(id, chosen))
     dialogRef.current?.close()
   }
@@ -68,11 +72,7 @@ export function MoveToListDialog({
           >
             Close
           </button>
-          <button
-            type="submit"
-            className="primary"
-            disabled={task === undefined || chosen === task.list}
-          >
+          <button type="submit" className="primary" disabled={!movable}>
             Move
           </button>
         </div>
