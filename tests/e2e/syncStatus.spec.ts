@@ -72,6 +72,61 @@ test.describe('the sync status line', () => {
   })
 })
 
+test.describe('changes the list of tasks cannot show', () => {
+  // A deleted task leaves the live query at once, and a list is no task: the SDK's own pending
+  // flag says nothing of either, so the page counts its own unacknowledged writes.
+  test('a delete, a new list and a rename held on the way say "Saving…" until they are done', async ({
+    signedIn: page,
+  }) => {
+    await addTasks(page, 'Delete me', 'Keep me')
+    await expect.poll(() => queuedWrites(page)).toEqual([])
+    // One route for the test: while a gate stands, the channel's requests wait at it.
+    let gate: Promise<void> | null = null
+    let release: () => void = () => undefined
+    let writes = 0
+    await page.route(WRITE_CHANNEL, async (route) => {
+      const waiting = gate
+      if (waiting && route.request().method() === 'POST') writes++
+      if (waiting) await waiting
+      await route.continue()
+    })
+    const hold = () => {
+      writes = 0
+      gate = new Promise<void>((resolve) => (release = resolve))
+    }
+    const done = async () => {
+      gate = null
+      release()
+      await expect(syncLine(page)).toBeEmpty()
+      await expect.poll(() => queuedWrites(page)).toEqual([])
+    }
+
+    hold()
+    await (await rowButton(page, 'Delete me', 'Delete')).click()
+    await expect.poll(() => writes).toBeGreaterThan(0)
+    await expect(syncLine(page)).toHaveText('Saving…')
+    await done()
+
+    hold()
+    await page.getByRole('button', { name: 'New list' }).click()
+    const naming = page.getByRole('dialog', { name: 'New list' })
+    await naming.getByRole('textbox', { name: 'New list name' }).fill('Groceries')
+    await naming.getByRole('button', { name: 'Add list' }).click()
+    await expect.poll(() => writes).toBeGreaterThan(0)
+    await expect(syncLine(page)).toHaveText('Saving…')
+    await done()
+
+    hold()
+    await page.getByRole('button', { name: 'Rename list' }).click()
+    const renaming = page.getByRole('dialog', { name: 'Rename list' })
+    await renaming.getByRole('textbox', { name: 'List name' }).fill('Shopping')
+    await renaming.getByRole('button', { name: 'Save name' }).click()
+    await expect.poll(() => writes).toBeGreaterThan(0)
+    await expect(syncLine(page)).toHaveText('Saving…')
+    await done()
+  })
+})
+
 test.describe('two devices of one person', () => {
   test.slow()
 
