@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { addTasks, expect, row, rowTexts, taskInput, test } from './fixtures'
 import { storedListsOf, storedTasksOf } from './support/backend'
 import { device } from './support/devices'
+import { press } from './support/lists'
 
 // Lists (issue 47): made, named, shown and kept in the address; a task added to the list shown;
 // another device sees it all live. At a phone's width with taps and a laptop's with the mouse.
@@ -64,8 +65,24 @@ for (const { width, hasTouch } of [
       await expect(listLink(page, /^Groceries/)).toHaveAttribute('aria-current', 'page')
       await expect.poll(() => rowTexts(page)).toEqual(['oat milk', 'bread'])
 
+      // Renamed by a tap on a phone: a name a list has (My tasks' too) is refused and said.
+      await press(page.getByRole('button', { name: 'Rename list' }), hasTouch)
+      const renaming = page.getByRole('dialog', { name: 'Rename list' })
+      const field = renaming.getByRole('textbox', { name: 'List name' })
+      await field.fill('my tasks')
+      await press(renaming.getByRole('button', { name: 'Save name' }), hasTouch)
+      await expect(renaming.getByRole('status')).toHaveText(
+        'There is a list named “my tasks” already. Choose another name.',
+      )
+      await field.fill('Food')
+      await press(renaming.getByRole('button', { name: 'Save name' }), hasTouch)
+      await expect(renaming).toHaveCount(0)
+      await expect(listLink(page, /^Food/)).toHaveAttribute('aria-current', 'page')
+      await expect
+        .poll(async () => (await storedListsOf(page.request, person.email)).map((l) => l.name))
+        .toEqual(['Food'])
+
       const [groceries] = await storedListsOf(page.request, person.email)
-      expect(groceries?.name).toBe('Groceries')
       const stored = await storedTasksOf(page.request, person.email)
       expect(stored.map(({ task, list }) => [task, list])).toEqual([
         ['Write the report', null],
