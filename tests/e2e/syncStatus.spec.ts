@@ -90,40 +90,34 @@ test.describe('changes the list of tasks cannot show', () => {
       if (waiting) await waiting
       await route.continue()
     })
-    const hold = () => {
+    /** `act` with the channel held: the line says "Saving…", and is quiet once all are through. */
+    const savingWhileHeld = async (act: () => Promise<void>) => {
       writes = 0
       gate = new Promise<void>((resolve) => (release = resolve))
-    }
-    const done = async () => {
+      await act()
+      await expect.poll(() => writes).toBeGreaterThan(0)
+      await expect(syncLine(page)).toHaveText('Saving…')
       gate = null
       release()
       await expect(syncLine(page)).toBeEmpty()
       await expect.poll(() => queuedWrites(page)).toEqual([])
     }
 
-    hold()
-    await (await rowButton(page, 'Delete me', 'Delete')).click()
-    await expect.poll(() => writes).toBeGreaterThan(0)
-    await expect(syncLine(page)).toHaveText('Saving…')
-    await done()
-
-    hold()
-    await page.getByRole('button', { name: 'New list' }).click()
-    const naming = page.getByRole('dialog', { name: 'New list' })
-    await naming.getByRole('textbox', { name: 'New list name' }).fill('Groceries')
-    await naming.getByRole('button', { name: 'Add list' }).click()
-    await expect.poll(() => writes).toBeGreaterThan(0)
-    await expect(syncLine(page)).toHaveText('Saving…')
-    await done()
-
-    hold()
-    await page.getByRole('button', { name: 'Rename list' }).click()
-    const renaming = page.getByRole('dialog', { name: 'Rename list' })
-    await renaming.getByRole('textbox', { name: 'List name' }).fill('Shopping')
-    await renaming.getByRole('button', { name: 'Save name' }).click()
-    await expect.poll(() => writes).toBeGreaterThan(0)
-    await expect(syncLine(page)).toHaveText('Saving…')
-    await done()
+    await savingWhileHeld(async () => {
+      await (await rowButton(page, 'Delete me', 'Delete')).click()
+    })
+    await savingWhileHeld(async () => {
+      await page.getByRole('button', { name: 'New list' }).click()
+      const naming = page.getByRole('dialog', { name: 'New list' })
+      await naming.getByRole('textbox', { name: 'New list name' }).fill('Groceries')
+      await naming.getByRole('button', { name: 'Add list' }).click()
+    })
+    await savingWhileHeld(async () => {
+      await page.getByRole('button', { name: 'Rename list' }).click()
+      const renaming = page.getByRole('dialog', { name: 'Rename list' })
+      await renaming.getByRole('textbox', { name: 'List name' }).fill('Shopping')
+      await renaming.getByRole('button', { name: 'Save name' }).click()
+    })
   })
 })
 

@@ -27,11 +27,20 @@ export function ListNameDialog({ naming, onClosed }: { naming: Naming; onClosed:
   const close = () => {
     dialogRef.current?.close()
   }
+  const refused = (why: 'name' | 'taken' | 'full' | 'signed-out') => {
+    setProblem(
+      why === 'taken'
+        ? LIST_WORDS.taken(draft.trim())
+        : why === 'full'
+          ? LIST_WORDS.full
+          : LIST_WORDS.badName,
+    )
+  }
   const submit = () => {
     if (naming.kind === 'rename') {
       const renamed = dispatch(renameList(naming.id, draft))
       if (renamed === 'renamed') close()
-      else setProblem(renamed === 'taken' ? LIST_WORDS.taken(draft.trim()) : LIST_WORDS.badName)
+      else refused(renamed)
       return
     }
     const result = dispatch(createList(draft))
@@ -39,8 +48,7 @@ export function ListNameDialog({ naming, onClosed }: { naming: Naming; onClosed:
       close()
       location.hash = hashIn(result.made.id, '#/')
       document.getElementById('new-task')?.focus()
-    } else if (result.refused === 'taken') setProblem(LIST_WORDS.taken(draft.trim()))
-    else setProblem(result.refused === 'full' ? LIST_WORDS.full : LIST_WORDS.badName)
+    } else refused(result.refused)
   }
   return (
     <dialog ref={dialogRef} className="dialog" aria-labelledby={titleId} onClose={onClosed}>

@@ -15,16 +15,19 @@ export function listNameOf(raw: string): string | null {
   return name === null || name.length > MAX_LIST_NAME_LENGTH ? null : name
 }
 
+/** What two list names that match have in common: a person reads "work" as "Work". */
+export const listNameKey = (name: string): string => name.toLowerCase()
+
 /**
  * A list of this name is there already (My tasks too), whatever the case: names find lists ('#work'
  * in the one input, an import, our export read back), so no two share one. `except`: the one
  * being renamed.
  */
 function nameTaken(state: RootState, name: string, except?: string): boolean {
-  const key = name.toLowerCase()
+  const key = listNameKey(name)
   return (
-    key === MY_TASKS.toLowerCase() ||
-    selectLists(state).some((list) => list.id !== except && list.name.toLowerCase() === key)
+    key === listNameKey(MY_TASKS) ||
+    selectLists(state).some((list) => list.id !== except && listNameKey(list.name) === key)
   )
 }
 

@@ -9,7 +9,7 @@ export {
   selectListsLoaded,
   selectShownList,
 } from './listsSlice'
-export { createList, listNameOf, renameList } from './commands'
+export { createList, listNameKey, listNameOf, renameList } from './commands'
 export { addListsListeners } from './listeners'
 export { hashIn, placeOfHash } from './place'
 export {

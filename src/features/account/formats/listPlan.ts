@@ -1,6 +1,6 @@
 import { MAX_LISTS } from '../../../services/taskDocument'
 import { MAX_LIST_NAME_LENGTH, type ListEntry } from '../../../services/types'
-import { listNameOf, MY_TASKS } from '../../lists'
+import { listNameKey, listNameOf, MY_TASKS } from '../../lists'
 
 // Which of the person's lists each list a file names becomes. Names match as a person reads
 // them: one trimmed line, whatever the case ("work" is "Work"). "My tasks" (Google Tasks' own
@@ -18,10 +18,7 @@ export function keptListName(raw: string): string | null {
   return listNameOf(name)
 }
 
-/** What two names that match have in common. */
-export const nameKey = (name: string): string => name.toLowerCase()
-
-const MY_TASKS_KEY = nameKey(MY_TASKS)
+const MY_TASKS_KEY = listNameKey(MY_TASKS)
 
 /** One list a file names, besides My tasks, and where its tasks go. */
 export type PlannedList =
@@ -42,13 +39,13 @@ export interface ListPlan {
 export function planLists(names: Iterable<string>, yours: readonly ListEntry[]): ListPlan {
   const byKey = new Map<string, PlannedList>()
   for (const { id, name } of yours) {
-    const key = nameKey(keptListName(name) ?? name)
+    const key = listNameKey(keptListName(name) ?? name)
     // Two of the person's lists under one name: the first, in their order, takes the tasks.
     if (!byKey.has(key)) byKey.set(key, { kind: 'yours', name, id })
   }
   const keyOf = (raw: string | undefined) => {
     const name = raw === undefined ? null : keptListName(raw)
-    const key = name === null ? MY_TASKS_KEY : nameKey(name)
+    const key = name === null ? MY_TASKS_KEY : listNameKey(name)
     return { name, key: key === MY_TASKS_KEY ? null : key }
   }
   const lists: PlannedList[] = []
